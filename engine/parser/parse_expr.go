@@ -1,0 +1,505 @@
+package parser
+
+// This file reads values: the ternary, binary operators with the game's
+// precedence, '!', indexing and player variables, and primaries (numbers,
+// strings, names of values, enum members and bare identifiers).
+
+import (
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// parseExpr reads a value for the argument slot param (nil: any value).
+func (p *parser) parseExpr(param *vocab.Param) *ast.Expr {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxDepth {
+		return p.tooDeep()
+	}
+	cond := p.parseBinary(ast.OpOr.Precedence(), param)
+	save := p.pos
+	if p.peek() != '?' {
+		p.pos = save
+		return cond
+	}
+	p.pos++
+	then := p.parseExpr(nil)
+	if !p.eat(':') {
+		p.errorf(diag.UnexpectedToken, p.here(), "expected ':' in the conditional value (c ? a : b), found %s", p.describe(p.pos))
+		e := p.newExpr(ast.Ternary, source.Span{Start: cond.Span.Start, End: then.Span.End})
+		e.Args = p.args([]*ast.Expr{cond, then, p.newExpr(ast.Bad, source.Span{Start: then.Span.End, End: then.Span.End})})
+		return e
+	}
+	els := p.parseExpr(nil)
+	e := p.newExpr(ast.Ternary, source.Span{Start: cond.Span.Start, End: els.Span.End})
+	e.Args = p.args([]*ast.Expr{cond, then, els})
+	return e
+}
+
+// tooDeep reports a value nested deeper than maxDepth and skips it.
+func (p *parser) tooDeep() *ast.Expr {
+	start := p.pos
+	if p.depth == maxDepth+1 {
+		p.errorf(diag.NestingTooDeep, p.here(), "values are nested more than %d levels deep here", maxDepth)
+	}
+	depth := 0
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == '"' {
+			p.readString()
+			continue
+		}
+		if c == '(' || c == '[' {
+			depth++
+		} else if c == ')' || c == ']' {
+			if depth == 0 {
+				break
+			}
+			depth--
+		} else if (c == ',' || c == ';' || c == '}') && depth == 0 {
+			break
+		}
+		p.pos++
+	}
+	return p.newExpr(ast.Bad, source.Span{Start: start, End: p.pos})
+}
+
+// parseBinary reads operands joined by binary operators of at least
+// precedence minPrec, left-associatively.
+func (p *parser) parseBinary(minPrec int, param *vocab.Param) *ast.Expr {
+	left := p.parseUnary(param)
+	for {
+		save := p.pos
+		op, n := p.peekBinaryOp()
+		if op == ast.OpNone || op.Precedence() < minPrec {
+			p.pos = save
+			return left
+		}
+		opSpan := source.Span{Start: p.pos, End: p.pos + n}
+		p.pos += n
+		right := p.parseBinary(op.Precedence()+1, nil)
+		e := p.newExpr(ast.Binary, source.Span{Start: left.Span.Start, End: right.Span.End})
+		e.Op = op
+		e.NameSpan = opSpan
+		e.Args = p.args([]*ast.Expr{left, right})
+		left = e
+	}
+}
+
+// parseUnary reads "!value" or a postfix value.
+func (p *parser) parseUnary(param *vocab.Param) *ast.Expr {
+	p.skip()
+	if p.pos < len(p.src) && p.src[p.pos] == '!' && (p.pos+1 >= len(p.src) || p.src[p.pos+1] != '=') {
+		start := p.pos
+		p.pos++
+		p.depth++
+		defer func() { p.depth-- }()
+		if p.depth > maxDepth {
+			return p.tooDeep()
+		}
+		operand := p.parseUnary(nil)
+		e := p.newExpr(ast.Not, source.Span{Start: start, End: operand.Span.End})
+		e.NameSpan = source.Span{Start: start, End: start + 1}
+		e.Args = p.args([]*ast.Expr{operand})
+		return e
+	}
+	return p.parsePostfix(param)
+}
+
+// parsePostfix reads a primary followed by [index] and .variable parts.
+func (p *parser) parsePostfix(param *vocab.Param) *ast.Expr {
+	e := p.parsePrimary(param)
+	for {
+		save := p.pos
+		switch p.peek() {
+		case '[':
+			open := p.pos
+			p.pos++
+			idx := p.parseExpr(nil)
+			end := idx.Span.End
+			if p.eat(']') {
+				end = p.pos
+			} else {
+				p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1}, "this '[' is never closed: expected ']' after the index, found %s", p.describe(p.pos))
+			}
+			n := p.newExpr(ast.Index, source.Span{Start: e.Span.Start, End: end})
+			n.Args = p.args([]*ast.Expr{e, idx})
+			e = n
+		case '.':
+			nameStart := p.pos + 1
+			nameEnd := identEnd(p.src, nameStart)
+			if nameEnd == nameStart || isDigit(p.src[nameStart]) {
+				p.errorf(diag.UnexpectedToken, source.Span{Start: p.pos, End: p.pos + 1}, "expected a variable name after '.', found %s", p.describe(nameStart))
+				p.pos = nameStart
+				return e
+			}
+			p.pos = nameEnd
+			n := p.newExpr(ast.PlayerVar, source.Span{Start: e.Span.Start, End: nameEnd})
+			n.NameSpan = source.Span{Start: nameStart, End: nameEnd}
+			n.Text = p.src[nameStart:nameEnd]
+			n.Args = p.args([]*ast.Expr{e})
+			e = n
+		default:
+			p.pos = save
+			return e
+		}
+	}
+}
+
+// parsePrimary reads a number, a string, a parenthesized value or a name.
+func (p *parser) parsePrimary(param *vocab.Param) *ast.Expr {
+	p.skip()
+	start := p.pos
+	if p.pos >= len(p.src) {
+		p.errorf(diag.ExpectedExpression, p.here(), "expected a value, found end of file")
+		return p.newExpr(ast.Bad, source.Span{Start: start, End: start})
+	}
+	switch c := p.src[p.pos]; {
+	case c == '(':
+		p.pos++
+		inner := p.parseExpr(nil)
+		end := inner.Span.End
+		if p.eat(')') {
+			end = p.pos
+		} else {
+			p.errorf(diag.UnclosedBracket, source.Span{Start: start, End: start + 1}, "this '(' is never closed: expected ')', found %s", p.describe(p.pos))
+		}
+		e := p.newExpr(ast.Paren, source.Span{Start: start, End: end})
+		e.Args = p.args([]*ast.Expr{inner})
+		return e
+	case c == '"':
+		return p.readString()
+	case c == ')' || c == ',' || c == ';' || c == ']' || c == '}' || c == '{':
+		p.errorf(diag.ExpectedExpression, p.here(), "expected a value, found %s", p.describe(p.pos))
+		return p.newExpr(ast.Bad, source.Span{Start: start, End: start})
+	case c == '-' || c == '.' || isDigit(c):
+		if e := p.parseName(param); e != nil {
+			return e
+		}
+		if c == '-' && !(p.pos+1 < len(p.src) && (isDigit(p.src[p.pos+1]) || p.src[p.pos+1] == '.')) {
+			p.errorf(diag.UnexpectedToken, p.here(), "the Workshop has no unary minus: write 0 - x or -1 * x")
+			p.pos++
+			operand := p.parseUnary(nil)
+			return p.newExpr(ast.Bad, source.Span{Start: start, End: operand.Span.End})
+		}
+		return p.readNumber()
+	}
+	if e := p.parseName(param); e != nil {
+		return e
+	}
+	return p.parseUnknownName()
+}
+
+// nameRank orders the meanings a name can have in a slot; lower is
+// preferred, -1 means not acceptable.
+func (p *parser) nameRank(r vocab.NameRef, param *vocab.Param, preferAction bool) int {
+	if r.Locales&p.accept == 0 {
+		return -1
+	}
+	switch item := r.Item.(type) {
+	case *vocab.Element:
+		if item.IsAction() {
+			if preferAction {
+				return 0
+			}
+			return 5
+		}
+		return 2
+	case *vocab.Member:
+		if param != nil && param.Enum != nil {
+			if item.Enum == param.Enum {
+				return 1
+			}
+			return 4
+		}
+		if param != nil && literalEnumOf(param.Type) == item.Enum.ID {
+			// A bare colour, button or team in a slot of that type, as
+			// OW1 exports and modern Team slots write them.
+			return 3
+		}
+		return 4
+	}
+	return -1
+}
+
+// literalEnumOf returns the enum whose members a slot of type t may hold
+// bare (the legacy form of Color(White), Button(Jump), …).
+func literalEnumOf(t vocab.Type) string {
+	for _, pair := range [...][2]string{
+		{"Color", "ColorLiteral"}, {"Button", "ButtonLiteral"}, {"Team", "TeamLiteral"},
+		{"Hero", "HeroLiteral"}, {"Map", "MapLiteral"}, {"Gamemode", "GamemodeLiteral"},
+	} {
+		if t.Has(pair[0]) {
+			return pair[1]
+		}
+	}
+	return ""
+}
+
+// parseName reads the longest vocabulary name at p.pos that fits the slot,
+// with its arguments. It returns nil when no name fits.
+func (p *parser) parseName(param *vocab.Param) *ast.Expr {
+	start := p.pos
+	preferAction := p.actionAt == start
+	p.hits = p.v.Match(p.src, start, p.hits[:0])
+	for _, h := range p.hits {
+		best, bestRank := vocab.NameRef{}, -1
+		for _, r := range h.Refs {
+			rank := p.nameRank(r, param, preferAction)
+			if rank >= 0 && (bestRank < 0 || rank < bestRank) {
+				best, bestRank = r, rank
+			}
+		}
+		if bestRank < 0 {
+			continue
+		}
+		p.vote(best.Locales)
+		nameSpan := source.Span{Start: start, End: h.End}
+		p.pos = h.End
+		switch item := best.Item.(type) {
+		case *vocab.Element:
+			if item.ID == "__global__" {
+				return p.parseGlobalVar(nameSpan)
+			}
+			return p.parseCall(item, nameSpan)
+		case *vocab.Member:
+			e := p.newExpr(ast.Member, nameSpan)
+			e.NameSpan = nameSpan
+			e.Member = item
+			return e
+		}
+	}
+	return nil
+}
+
+// parseGlobalVar reads ".name" after the Global keyword.
+func (p *parser) parseGlobalVar(kw source.Span) *ast.Expr {
+	e := p.newExpr(ast.Global, kw)
+	if p.pos < len(p.src) && p.src[p.pos] == '.' {
+		nameStart := p.pos + 1
+		nameEnd := identEnd(p.src, nameStart)
+		if nameEnd > nameStart {
+			p.pos = nameEnd
+			e.NameSpan = source.Span{Start: nameStart, End: nameEnd}
+			e.Text = p.src[nameStart:nameEnd]
+			e.Span.End = nameEnd
+			return e
+		}
+	}
+	p.errorf(diag.UnexpectedToken, p.here(), "expected '.' and a variable name after 'Global', found %s", p.describe(p.pos))
+	e.Kind = ast.Bad
+	return e
+}
+
+// parseCall reads the argument list of el, whose name spans nameSpan.
+func (p *parser) parseCall(el *vocab.Element, nameSpan source.Span) *ast.Expr {
+	e := p.newExpr(ast.Call, nameSpan)
+	e.NameSpan = nameSpan
+	e.Elem = el
+	save := p.pos
+	if p.peek() != '(' {
+		p.pos = save
+		return e
+	}
+	e.Parens = true
+	open := p.pos
+	p.pos++
+	if el.Bare && p.peek() == ')' {
+		p.pos++
+		e.Span.End = p.pos
+		p.report(diag.Info, diag.EmptyParentheses, source.Span{Start: open, End: p.pos},
+			"%s takes no arguments; the game writes it without '()'", el.English())
+		return e
+	}
+	if (el.ID == "__map__" || el.ID == "__gamemode__") && p.removedName() {
+		p.warnf(diag.RemovedMap, source.Span{Start: nameSpan.Start, End: open + 1},
+			"%s( names nothing: the game writes this for a map or mode removed from Overwatch 2", el.English())
+		e.Span.End = open + 1
+		return e
+	}
+	e.Args = p.parseArgs(el.Params, open)
+	e.Span.End = p.pos
+	return e
+}
+
+// removedName reports whether the text after "Map(" is one of the
+// characters that follow the dangling "Map(" the game exports for a removed
+// map: anything that cannot start a map name.
+func (p *parser) removedName() bool {
+	if p.pos >= len(p.src) {
+		return false
+	}
+	switch p.src[p.pos] {
+	case ',', ';', '.', ':', '?', '!', '=', '&', '|', '-', '*', ')':
+		return p.src[p.pos] != ')'
+	}
+	return false
+}
+
+// parseArgs reads "a, b, …)" after the '(' at open. Slot i takes
+// params[i]; extra arguments are read as any value.
+func (p *parser) parseArgs(params []vocab.Param, open int) []*ast.Expr {
+	var buf [16]*ast.Expr
+	list := buf[:0]
+	if p.peek() == ')' {
+		p.pos++
+		return nil
+	}
+	for i := 0; ; i++ {
+		var param *vocab.Param
+		if i < len(params) {
+			param = &params[i]
+		}
+		list = append(list, p.parseArg(param))
+		switch p.peek() {
+		case ',':
+			p.pos++
+			continue
+		case ')':
+			p.pos++
+			return p.args(list)
+		case ';', '}', 0:
+			p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1},
+				"this '(' is never closed: expected ')' after the arguments, found %s", p.describe(p.pos))
+			return p.args(list)
+		}
+		p.errorf(diag.UnexpectedToken, p.here(), "expected ',' or ')' after an argument, found %s", p.describe(p.pos))
+		if !p.skipArgument() {
+			return p.args(list)
+		}
+		if p.src[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		p.pos++
+		return p.args(list)
+	}
+}
+
+// skipArgument skips to the next ',' or ')' at bracket depth 0 within the
+// current statement. It reports false when the statement ends first.
+func (p *parser) skipArgument() bool {
+	depth := 0
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case '"':
+			p.readString()
+			continue
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth == 0 {
+				return p.src[p.pos] == ')'
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return true
+			}
+		case ';', '}':
+			return false
+		}
+		p.pos++
+	}
+	return false
+}
+
+// parseArg reads one argument for param.
+func (p *parser) parseArg(param *vocab.Param) *ast.Expr {
+	p.skip()
+	if param != nil && param.Ident != vocab.IdentNone {
+		if e := p.bareIdent(); e != nil {
+			return e
+		}
+	}
+	return p.parseExpr(param)
+}
+
+// bareIdent reads a bare variable or subroutine name when the argument is
+// exactly one identifier.
+func (p *parser) bareIdent() *ast.Expr {
+	start := p.pos
+	end := identEnd(p.src, start)
+	if end == start || isDigit(p.src[start]) {
+		return nil
+	}
+	save := p.pos
+	p.pos = end
+	c := p.peek()
+	p.pos = save
+	if c != ',' && c != ')' {
+		return nil
+	}
+	p.pos = end
+	e := p.newExpr(ast.Name, source.Span{Start: start, End: end})
+	e.NameSpan = e.Span
+	e.Text = p.src[start:end]
+	return e
+}
+
+// parseUnknownName reads a name that is not in the vocabulary (a typo, a
+// variable written without Global., a word of another locale) so that the
+// validator can say what is wrong and suggest a name.
+func (p *parser) parseUnknownName() *ast.Expr {
+	start := p.pos
+	end := unknownNameEnd(p.src, start)
+	if end == start {
+		p.errorf(diag.UnexpectedToken, p.here(), "expected a value, found %s", p.describe(p.pos))
+		p.advanceRune()
+		return p.newExpr(ast.Bad, source.Span{Start: start, End: p.pos})
+	}
+	p.pos = end
+	nameSpan := source.Span{Start: start, End: end}
+	save := p.pos
+	if p.peek() == '(' {
+		e := p.newExpr(ast.Call, nameSpan)
+		e.NameSpan = nameSpan
+		e.Text = p.src[start:end]
+		e.Parens = true
+		open := p.pos
+		p.pos++
+		e.Args = p.parseArgs(nil, open)
+		e.Span.End = p.pos
+		return e
+	}
+	p.pos = save
+	e := p.newExpr(ast.Name, nameSpan)
+	e.NameSpan = nameSpan
+	e.Text = p.src[start:end]
+	return e
+}
+
+// unknownNameEnd returns the end of an unknown name starting at off: words
+// separated by single spaces, stopping at punctuation and operators.
+func unknownNameEnd(src string, off int) int {
+	i := off
+	end := off
+	for i < len(src) {
+		j := i
+		for j < len(src) && !isNameStop(src[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		end = j
+		// Continue over one space if another word follows.
+		if j+1 < len(src) && src[j] == ' ' && !isNameStop(src[j+1]) && src[j+1] != '-' {
+			i = j + 1
+			continue
+		}
+		break
+	}
+	return end
+}
+
+func isNameStop(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '(', ')', '[', ']', '{', '}', ',', ';', '"', '.',
+		'!', '=', '<', '>', '&', '|', '+', '*', '/', '%', '^', '?', ':':
+		return true
+	}
+	return false
+}

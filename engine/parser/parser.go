@@ -1,0 +1,201 @@
+package parser
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// Options control parsing.
+type Options struct {
+	// Locale is the client language of the text. When DetectLocale is
+	// set, or Locale is left at its zero value with DetectLocale unset and
+	// LocaleGiven false, the parser detects it from the text.
+	Locale vocab.Locale
+	// LocaleGiven says Locale was chosen by the caller.
+	LocaleGiven bool
+	// Vocab is the vocabulary; nil means vocab.Default().
+	Vocab *vocab.Vocabulary
+}
+
+// Result is what Parse returns: a usable tree (never nil) and the problems
+// found while reading the text.
+type Result struct {
+	Script *ast.Script
+	Diags  diag.List
+	// Detection says how the locale was chosen.
+	Detection Detection
+}
+
+// Detection records how the client language was determined.
+type Detection struct {
+	// Given is set when the caller named the locale.
+	Given bool
+	// Candidates are the locales whose keywords the text uses.
+	Candidates vocab.LocaleSet
+	// Ambiguous is set when several candidates fit the text equally well;
+	// Script.Locale is then the first of them in catalog order (en-US when
+	// it is one).
+	Ambiguous bool
+}
+
+// maxDepth bounds the nesting of values, so that a pathological input
+// cannot exhaust the stack.
+const maxDepth = 256
+
+// Parse reads Workshop text. It never fails and never panics: broken input
+// yields a tree with Bad nodes where reading recovered, plus diagnostics.
+func Parse(f *source.File, opts Options) *Result {
+	v := opts.Vocab
+	if v == nil {
+		v = vocab.Default()
+	}
+	p := &parser{src: f.Text, v: v, actionAt: -1}
+	res := &Result{}
+	if !utf8.ValidString(f.Text) {
+		off := firstInvalidUTF8(f.Text)
+		p.errorf(diag.InvalidUTF8, source.Span{Start: off, End: off + 1},
+			"the text is not valid UTF-8 (invalid byte 0x%02x at offset %d)", f.Text[off], off)
+	}
+	if opts.LocaleGiven {
+		p.locale = opts.Locale
+		p.accept = vocab.Of(opts.Locale) | vocab.Of(vocab.EnUS)
+		res.Detection = Detection{Given: true, Candidates: vocab.Of(opts.Locale)}
+	} else {
+		p.detect = true
+		cands := detectCandidates(v, f.Text)
+		res.Detection.Candidates = cands
+		p.accept = cands | vocab.Of(vocab.EnUS)
+		p.locale, _ = cands.First()
+		if cands.Has(vocab.EnUS) {
+			p.locale = vocab.EnUS
+		}
+	}
+	s := p.parseScript()
+	s.File = f
+	if p.detect {
+		s.Locale, res.Detection.Ambiguous = p.decideLocale(res.Detection.Candidates)
+	} else {
+		s.Locale = p.locale
+	}
+	res.Script = s
+	res.Diags = p.diags
+	res.Diags.Sort()
+	return res
+}
+
+func firstInvalidUTF8(s string) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return 0
+}
+
+// parser holds the state of one parse. It reads the text directly (there
+// is no separate token stream): which words form a name depends on what the
+// grammar expects at that point.
+type parser struct {
+	src    string
+	pos    int
+	v      *vocab.Vocabulary
+	locale vocab.Locale
+	// accept holds the locales whose spellings are read.
+	accept vocab.LocaleSet
+	detect bool
+	// votes counts, per locale, the names read whose spelling belongs to
+	// only some of the accepted locales.
+	votes [vocab.NumLocales]int
+
+	// actionAt is the offset where an action statement starts: a name
+	// there is read as an action before a value of the same spelling.
+	actionAt int
+
+	diags    diag.List
+	comments []source.Span
+	depth    int
+	hits     []vocab.Hit // scratch for name matching
+
+	exprSlab []ast.Expr
+	argSlab  []*ast.Expr
+}
+
+func (p *parser) errorf(code diag.Code, span source.Span, format string, args ...any) {
+	p.report(diag.Error, code, span, format, args...)
+}
+
+func (p *parser) warnf(code diag.Code, span source.Span, format string, args ...any) {
+	p.report(diag.Warning, code, span, format, args...)
+}
+
+func (p *parser) report(sev diag.Severity, code diag.Code, span source.Span, format string, args ...any) {
+	// Keep one diagnostic per place and code: recovery can revisit a spot.
+	if n := len(p.diags); n > 0 {
+		last := p.diags[n-1]
+		if last.Code == code && last.Span == span {
+			return
+		}
+	}
+	p.diags = append(p.diags, diag.Diagnostic{
+		Code: code, Severity: sev, Span: span, Message: fmt.Sprintf(format, args...),
+	})
+}
+
+// newExpr returns a node from the slab; slabs keep allocation cheap on
+// large scripts.
+func (p *parser) newExpr(kind ast.ExprKind, span source.Span) *ast.Expr {
+	if len(p.exprSlab) == cap(p.exprSlab) {
+		p.exprSlab = make([]ast.Expr, 0, 256)
+	}
+	p.exprSlab = append(p.exprSlab, ast.Expr{Kind: kind, Span: span})
+	return &p.exprSlab[len(p.exprSlab)-1]
+}
+
+// args copies a scratch argument list into the argument slab.
+func (p *parser) args(list []*ast.Expr) []*ast.Expr {
+	if len(list) == 0 {
+		return nil
+	}
+	if cap(p.argSlab)-len(p.argSlab) < len(list) {
+		n := 1024
+		if len(list) > n {
+			n = len(list)
+		}
+		p.argSlab = make([]*ast.Expr, 0, n)
+	}
+	start := len(p.argSlab)
+	p.argSlab = append(p.argSlab, list...)
+	return p.argSlab[start:len(p.argSlab):len(p.argSlab)]
+}
+
+// describe returns a short, quoted description of the text at offset for
+// messages: the next token, or "end of file".
+func (p *parser) describe(off int) string {
+	if off >= len(p.src) {
+		return "end of file"
+	}
+	end := off
+	r, size := utf8.DecodeRuneInString(p.src[off:])
+	if vocab.IsWordRune(r) {
+		for end < len(p.src) && end-off < 40 {
+			r, size := utf8.DecodeRuneInString(p.src[end:])
+			if !vocab.IsWordRune(r) {
+				break
+			}
+			end += size
+		}
+	} else {
+		end += size
+		if r == '\n' || r == '\r' {
+			return "end of line"
+		}
+	}
+	return fmt.Sprintf("'%s'", p.src[off:end])
+}

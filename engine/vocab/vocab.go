@@ -1,0 +1,427 @@
+package vocab
+
+//go:generate go run ./gen -catalog ../../../shared/data/catalog.json -out catalog.gen.json
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/wright-lsp/wright-lsp/engine/vocab/catalogfile"
+)
+
+//go:embed catalog.gen.json
+var embedded []byte
+
+// Vocabulary is the whole Workshop vocabulary. It never changes after
+// loading and is safe for concurrent use.
+type Vocabulary struct {
+	// SourceCommit is the OverPy commit the catalog was extracted from.
+	SourceCommit string
+	// CatalogSHA256 identifies the catalog.json the vocabulary came from.
+	CatalogSHA256 string
+
+	Keywords         []*Entry
+	Events           []*Event
+	EventTeams       []*Entry
+	EventPlayers     []*Entry
+	SettingWords     []*Entry
+	Elements         []*Element
+	Enums            []*Enum
+	Heroes           []*Hero
+	Maps             []*Map
+	GameModes        []*GameMode
+	LocalizedStrings []*LocalizedString
+	Settings         *SettingsNode
+
+	keywords   map[string]*Entry
+	actions    map[string]*Element
+	values     map[string]*Element
+	enums      map[string]*Enum
+	events     map[string]*Event
+	heroes     map[string]*Hero
+	maps       map[string]*Map
+	gameModes  map[string]*GameMode
+	locStrings map[string]*LocalizedString
+	// locStringText finds a localized string by its exact text in a locale.
+	locStringText [NumLocales]map[string]*LocalizedString
+
+	names *trie
+}
+
+// A SettingsNode is a node of the custom game settings schema (see
+// catalogfile.SettingsNode). Values and Children are keyed by schema id.
+type SettingsNode struct {
+	ID       string
+	GUID     string
+	Names    Names
+	HasNames bool
+	// Tag is the value type of a setting (__percent__, __int__, …) when
+	// its values are not a list of words.
+	Tag      string
+	Values   map[string]*SettingsNode
+	Children map[string]*SettingsNode
+	Include  []string
+	Exclude  []string
+	MaxChars int
+	MaxBytes int
+	Points   int
+}
+
+var (
+	defaultOnce  sync.Once
+	defaultVocab *Vocabulary
+	defaultErr   error
+)
+
+// Default returns the vocabulary embedded in the binary. The first call
+// decodes it (tens of milliseconds); later calls are free.
+func Default() *Vocabulary {
+	defaultOnce.Do(func() {
+		defaultVocab, defaultErr = Load(embedded)
+	})
+	if defaultErr != nil {
+		// The embedded form is generated and tested; failing to read it
+		// is a build defect, not an input problem.
+		panic("vocab: embedded vocabulary: " + defaultErr.Error())
+	}
+	return defaultVocab
+}
+
+// Load decodes an embedded-form vocabulary (see catalogfile.File).
+func Load(data []byte) (*Vocabulary, error) {
+	var f catalogfile.File
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, err
+	}
+	v := &Vocabulary{
+		SourceCommit: f.SourceCommit, CatalogSHA256: f.CatalogSHA256,
+		keywords: map[string]*Entry{}, actions: map[string]*Element{}, values: map[string]*Element{},
+		enums: map[string]*Enum{}, events: map[string]*Event{}, heroes: map[string]*Hero{},
+		maps: map[string]*Map{}, gameModes: map[string]*GameMode{}, locStrings: map[string]*LocalizedString{},
+	}
+	tb := &trieBuilder{}
+	names := func(n catalogfile.Names) (out Names) {
+		copy(out[:], n)
+		return out
+	}
+	index := func(item Named) {
+		e := item.entry()
+		for l, name := range e.Names {
+			if name != "" {
+				tb.add(name, item, Locale(l))
+			}
+		}
+	}
+	word := func(kind Kind, w catalogfile.Word) Entry {
+		return Entry{Kind: kind, ID: w.ID, GUID: w.GUID, Names: names(w.Names)}
+	}
+
+	for _, w := range f.Keywords {
+		e := word(KindKeyword, w)
+		v.Keywords = append(v.Keywords, &e)
+		v.keywords[e.ID] = &e
+		index(&e)
+	}
+	for _, w := range f.Events {
+		e := &Event{Entry: word(KindEvent, w.Word), Lines: w.Lines}
+		v.Events = append(v.Events, e)
+		v.events[e.ID] = e
+		index(e)
+	}
+	for _, w := range f.EventTeams {
+		e := word(KindEventTeam, w)
+		v.EventTeams = append(v.EventTeams, &e)
+		index(&e)
+	}
+	for _, w := range f.EventPlayers {
+		e := word(KindEventPlayer, w)
+		v.EventPlayers = append(v.EventPlayers, &e)
+		index(&e)
+	}
+	for _, w := range f.SettingWords {
+		e := word(KindSettingWord, w)
+		v.SettingWords = append(v.SettingWords, &e)
+	}
+	for _, fe := range f.Enums {
+		en := &Enum{ID: fe.ID, byID: map[string]*Member{}}
+		for _, fm := range fe.Members {
+			m := &Member{
+				Entry: Entry{Kind: KindEnumMember, ID: fm.ID, GUID: fm.GUID, Names: names(fm.Names)},
+				Enum:  en, RGBA: fm.RGBA, Extension: fm.Extension, OnlyInOverPy: fm.OnlyInOverPy,
+			}
+			en.Members = append(en.Members, m)
+			en.byID[m.ID] = m
+			index(m)
+		}
+		v.Enums = append(v.Enums, en)
+		v.enums[en.ID] = en
+	}
+	for _, fe := range f.Elements {
+		kind := KindValue
+		if fe.Action {
+			kind = KindAction
+		}
+		el := &Element{
+			Entry:   Entry{Kind: kind, ID: fe.ID, GUID: fe.GUID, Names: names(fe.Names)},
+			Bare:    len(fe.Params) == 0,
+			Returns: parseType(fe.Returns),
+			Flags: Flags{
+				IsConstant: fe.Flags.IsConstant, IsLiteral: fe.Flags.IsLiteral,
+				NotInBoolean: fe.Flags.NotInBoolean, HideFromAutocomplete: fe.Flags.HideFromAutocomplete,
+				HasLiteralLimit: fe.Flags.HasLiteralLimit, Class: fe.Flags.Class,
+			},
+		}
+		for _, fp := range fe.Params {
+			p := Param{
+				Name: fp.Name, Type: parseType(fp.Type), Min: fp.Min, Max: fp.Max,
+				LiteralMax: fp.LiteralMax, Hints: fp.Hints,
+			}
+			if fp.Enum != "" {
+				p.Enum = v.enums[fp.Enum]
+				if p.Enum == nil {
+					return nil, fmt.Errorf("element %s: param %s names unknown enum %s", fe.ID, fp.Name, fp.Enum)
+				}
+			}
+			switch fp.BareIdentifier {
+			case "GlobalVariable":
+				p.Ident = IdentGlobalVariable
+			case "PlayerVariable":
+				p.Ident = IdentPlayerVariable
+			case "Subroutine":
+				p.Ident = IdentSubroutine
+			case "":
+			default:
+				return nil, fmt.Errorf("element %s: unknown bare identifier kind %q", fe.ID, fp.BareIdentifier)
+			}
+			if len(fp.Default) > 0 {
+				var s string
+				if json.Unmarshal(fp.Default, &s) == nil {
+					p.Default = s
+				} else {
+					p.Default = string(fp.Default)
+				}
+			}
+			el.Params = append(el.Params, p)
+		}
+		v.Elements = append(v.Elements, el)
+		if el.IsAction() {
+			v.actions[el.ID] = el
+		} else {
+			v.values[el.ID] = el
+		}
+		index(el)
+	}
+	for _, fh := range f.Heroes {
+		h := &Hero{Entry: word(KindHero, fh.Word)}
+		for _, a := range fh.Abilities {
+			ab := word(KindAbility, a)
+			h.Abilities = append(h.Abilities, &ab)
+		}
+		v.Heroes = append(v.Heroes, h)
+		v.heroes[h.ID] = h
+	}
+	for _, fm := range f.Maps {
+		m := &Map{
+			Entry: word(KindMap, fm.Word), GameModes: fm.GameModes, Variants: fm.Variants,
+			IsSymmetrical: fm.IsSymmetrical, IsWorkshopMap: fm.IsWorkshopMap, OnlyInOW1: fm.OnlyInOW1,
+		}
+		v.Maps = append(v.Maps, m)
+		v.maps[m.ID] = m
+	}
+	for _, fg := range f.GameModes {
+		g := &GameMode{
+			Entry: word(KindGameMode, fg.Word), DefaultTeam1Players: fg.DefaultTeam1Players,
+			DefaultTeam2Players: fg.DefaultTeam2Players, DefaultFFAPlayers: fg.DefaultFFAPlayers,
+			OnlyInOW1: fg.OnlyInOW1,
+		}
+		v.GameModes = append(v.GameModes, g)
+		v.gameModes[g.ID] = g
+	}
+	for l := range v.locStringText {
+		v.locStringText[l] = map[string]*LocalizedString{}
+	}
+	for _, fs := range f.LocalizedStrings {
+		s := &LocalizedString{Entry: word(KindLocalizedString, fs.Word), Form: fs.Kind}
+		v.LocalizedStrings = append(v.LocalizedStrings, s)
+		v.locStrings[s.ID] = s
+		for l, text := range s.Names {
+			if text != "" {
+				if _, dup := v.locStringText[l][text]; !dup {
+					v.locStringText[l][text] = s
+				}
+			}
+		}
+	}
+	v.Settings = settingsNode("", f.Settings, names)
+	v.names = tb.build()
+	return v, nil
+}
+
+func settingsNode(id string, n *catalogfile.SettingsNode, names func(catalogfile.Names) Names) *SettingsNode {
+	if n == nil {
+		return nil
+	}
+	out := &SettingsNode{
+		ID: id, GUID: n.GUID, Tag: n.Tag, Include: n.Include, Exclude: n.Exclude,
+		MaxChars: n.MaxChars, MaxBytes: n.MaxBytes, Points: n.Points,
+	}
+	if len(n.Names) > 0 {
+		out.Names, out.HasNames = names(n.Names), true
+	}
+	if n.Values != nil {
+		out.Values = map[string]*SettingsNode{}
+		for k, c := range n.Values {
+			out.Values[k] = settingsNode(k, c, names)
+		}
+	}
+	if n.Children != nil {
+		out.Children = map[string]*SettingsNode{}
+		for k, c := range n.Children {
+			out.Children[k] = settingsNode(k, c, names)
+		}
+	}
+	return out
+}
+
+// Keyword returns a structural keyword by id (__rule__, __event__,
+// __actions__, __conditions__, __disabled__, __settings__, __variables__,
+// __subroutines__, __global__, __player__), or nil.
+func (v *Vocabulary) Keyword(id string) *Entry { return v.keywords[id] }
+
+// Action returns the action with the given id, or nil.
+func (v *Vocabulary) Action(id string) *Element { return v.actions[id] }
+
+// Value returns the value with the given id, or nil.
+func (v *Vocabulary) Value(id string) *Element { return v.values[id] }
+
+// Enum returns the enum with the given id, or nil.
+func (v *Vocabulary) Enum(id string) *Enum { return v.enums[id] }
+
+// Event returns the event with the given id, or nil.
+func (v *Vocabulary) Event(id string) *Event { return v.events[id] }
+
+// Hero returns the hero with the given id, or nil.
+func (v *Vocabulary) Hero(id string) *Hero { return v.heroes[id] }
+
+// Map returns the map with the given id, or nil.
+func (v *Vocabulary) Map(id string) *Map { return v.maps[id] }
+
+// GameMode returns the game mode with the given id, or nil.
+func (v *Vocabulary) GameMode(id string) *GameMode { return v.gameModes[id] }
+
+// LocalizedString returns the String("…") key with the given id, or nil.
+func (v *Vocabulary) LocalizedString(id string) *LocalizedString { return v.locStrings[id] }
+
+// LocalizedStringByText finds a String("…") key by its exact text in l.
+func (v *Vocabulary) LocalizedStringByText(l Locale, text string) *LocalizedString {
+	return v.locStringText[l][text]
+}
+
+// ByID finds an entry of the given kind by id. Enum members are addressed
+// as "Enum.MEMBER" (for example "Wait.IGNORE_CONDITION").
+func (v *Vocabulary) ByID(kind Kind, id string) Named {
+	switch kind {
+	case KindKeyword:
+		if e := v.keywords[id]; e != nil {
+			return e
+		}
+	case KindAction:
+		if e := v.actions[id]; e != nil {
+			return e
+		}
+	case KindValue:
+		if e := v.values[id]; e != nil {
+			return e
+		}
+	case KindEvent:
+		if e := v.events[id]; e != nil {
+			return e
+		}
+	case KindEnumMember:
+		for i := len(id) - 1; i > 0; i-- {
+			if id[i] == '.' {
+				if en := v.enums[id[:i]]; en != nil {
+					if m := en.byID[id[i+1:]]; m != nil {
+						return m
+					}
+				}
+			}
+		}
+	case KindHero:
+		if e := v.heroes[id]; e != nil {
+			return e
+		}
+	case KindMap:
+		if e := v.maps[id]; e != nil {
+			return e
+		}
+	case KindGameMode:
+		if e := v.gameModes[id]; e != nil {
+			return e
+		}
+	case KindLocalizedString:
+		if e := v.locStrings[id]; e != nil {
+			return e
+		}
+	case KindEventTeam:
+		return findWord(v.EventTeams, id)
+	case KindEventPlayer:
+		return findWord(v.EventPlayers, id)
+	case KindSettingWord:
+		return findWord(v.SettingWords, id)
+	}
+	return nil
+}
+
+func findWord(list []*Entry, id string) Named {
+	for _, e := range list {
+		if e.ID == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// QualifiedID returns the id that ByID takes for n: the member id prefixed
+// with its enum for enum members, the plain id otherwise.
+func QualifiedID(n Named) string {
+	if m, ok := n.(*Member); ok {
+		return m.Enum.ID + "." + m.ID
+	}
+	return n.entry().ID
+}
+
+// Signature renders an element's signature in a locale, for hover and
+// messages: "Wait(time: float, waitBehavior: Wait = IGNORE_CONDITION)".
+func (e *Element) Signature(l Locale) string {
+	name, ok := e.Name(l)
+	if !ok {
+		name = e.English()
+	}
+	if e.Bare {
+		return name
+	}
+	s := name + "("
+	for i, p := range e.Params {
+		if i > 0 {
+			s += ", "
+		}
+		s += p.Name + ": " + p.Type.String()
+		if p.Default != "" {
+			s += " = " + p.Default
+		}
+	}
+	s += ")"
+	if !e.IsAction() && e.Returns.String() != "" {
+		s += ": " + e.Returns.String()
+	}
+	return s
+}
+
+// String describes a NameRef for debugging.
+func (r NameRef) String() string {
+	return r.Kind().String() + ":" + QualifiedID(r.Item) + "@" + strconv.Itoa(int(r.Locales))
+}

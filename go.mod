@@ -1,0 +1,3 @@
+module github.com/wright-lsp/wright-lsp
+
+go 1.26
