@@ -1,0 +1,266 @@
+package printer
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// Options control printing.
+type Options struct {
+	// Locale is the client language to print in.
+	Locale vocab.Locale
+	// Vocab is the vocabulary; nil means vocab.Default().
+	Vocab *vocab.Vocabulary
+}
+
+// Print renders s as Workshop text in the game's export style, spelled in
+// opts.Locale. A name with no spelling in that locale is a missing-mapping
+// error (the returned text then spells it in en-US and must not be used as
+// a translation); diagnostics carry the span of the node in s.
+func Print(s *ast.Script, opts Options) (string, diag.List) {
+	v := opts.Vocab
+	if v == nil {
+		v = vocab.Default()
+	}
+	pr := &printer{loc: opts.Locale, v: v, src: s.Locale}
+	pr.script(s)
+	return pr.b.String(), pr.diags
+}
+
+// PrintExpr renders one value in the given locale, on one line.
+func PrintExpr(e *ast.Expr, opts Options) (string, diag.List) {
+	v := opts.Vocab
+	if v == nil {
+		v = vocab.Default()
+	}
+	pr := &printer{loc: opts.Locale, v: v}
+	var line lineBuf
+	pr.expr(&line, e, 0)
+	return line.text.String(), pr.diags
+}
+
+type printer struct {
+	b     strings.Builder
+	loc   vocab.Locale
+	src   vocab.Locale // the locale the script was read in
+	v     *vocab.Vocabulary
+	diags diag.List
+	// blank is set when a blank line must precede the next block.
+	blank bool
+}
+
+// name spells entry n in the target locale, reporting missing-mapping when
+// the catalog has no spelling there.
+func (pr *printer) name(n vocab.Named, span source.Span) string {
+	e := vocab.EntryOf(n)
+	if s, ok := e.Name(pr.loc); ok {
+		return s
+	}
+	pr.diags = append(pr.diags, diag.Diagnostic{
+		Code: diag.MissingMapping, Severity: diag.Error, Span: span,
+		Message: "the " + e.Kind.String() + " " + strconv.Quote(e.English()) + " (" + vocab.QualifiedID(n) +
+			") has no spelling in " + pr.loc.String(),
+	})
+	return e.English()
+}
+
+func (pr *printer) keyword(id string) string {
+	kw := pr.v.Keyword(id)
+	return pr.name(kw, source.Span{})
+}
+
+func (pr *printer) line(indent int, text string) {
+	for range indent {
+		pr.b.WriteByte('\t')
+	}
+	pr.b.WriteString(text)
+	pr.b.WriteByte('\n')
+}
+
+// block starts a top-level block, separated from the previous one by a
+// blank line.
+func (pr *printer) block(header string) {
+	if pr.blank {
+		pr.b.WriteByte('\n')
+	}
+	pr.blank = true
+	pr.line(0, header)
+	pr.line(0, "{")
+}
+
+func (pr *printer) script(s *ast.Script) {
+	if s.Settings != nil {
+		pr.block(pr.keyword("__settings__"))
+		pr.settings(s.Settings)
+		pr.line(0, "}")
+	}
+	if v := s.Variables; v != nil {
+		pr.block(pr.keyword("__variables__"))
+		if v.Global != nil {
+			pr.line(1, pr.keyword("__global__")+":")
+			pr.decls(2, v.Global.Decls)
+		}
+		if v.Player != nil {
+			if v.Global != nil {
+				pr.b.WriteByte('\n')
+			}
+			pr.line(1, pr.keyword("__player__")+":")
+			pr.decls(2, v.Player.Decls)
+		}
+		pr.line(0, "}")
+	}
+	if s.Subroutines != nil {
+		pr.block(pr.keyword("__subroutines__"))
+		pr.decls(1, s.Subroutines.Decls)
+		pr.line(0, "}")
+	}
+	for _, r := range s.Rules {
+		pr.rule(r)
+	}
+	if s.Conditions != nil {
+		pr.block(pr.keyword("__conditions__"))
+		pr.statements(1, s.Conditions, false)
+		pr.line(0, "}")
+	}
+	if s.Actions != nil {
+		pr.block(pr.keyword("__actions__"))
+		pr.statements(1, s.Actions, true)
+		pr.line(0, "}")
+	}
+	if !s.FinalNewline {
+		out := strings.TrimSuffix(pr.b.String(), "\n")
+		pr.b.Reset()
+		pr.b.WriteString(out)
+	}
+}
+
+func (pr *printer) decls(indent int, decls []ast.VarDecl) {
+	for _, d := range decls {
+		pr.line(indent, strconv.Itoa(d.Index)+": "+d.Name)
+	}
+}
+
+func (pr *printer) rule(r *ast.Rule) {
+	head := pr.keyword("__rule__") + "(" + quote(r.Name) + ")"
+	if r.Disabled {
+		head = pr.keyword("__disabled__") + " " + head
+	}
+	pr.block(head)
+	if r.Event != nil {
+		pr.line(1, pr.keyword("__event__"))
+		pr.line(1, "{")
+		for _, l := range r.Event.Lines {
+			text := l.Text
+			if l.Ref != nil {
+				text = pr.name(l.Ref, l.Span)
+			}
+			pr.line(2, text+";")
+		}
+		pr.line(1, "}")
+	}
+	if r.Conditions != nil {
+		pr.b.WriteByte('\n')
+		pr.line(1, pr.keyword("__conditions__"))
+		pr.line(1, "{")
+		pr.statements(2, r.Conditions, false)
+		pr.line(1, "}")
+	}
+	if r.Actions != nil {
+		pr.b.WriteByte('\n')
+		pr.line(1, pr.keyword("__actions__"))
+		pr.line(1, "{")
+		pr.statements(2, r.Actions, true)
+		pr.line(1, "}")
+	}
+	pr.line(0, "}")
+}
+
+// statements prints a block's statements at base indentation, indenting
+// the bodies of If, While and For as the game does.
+func (pr *printer) statements(base int, b *ast.Block, actions bool) {
+	depth := 0
+	for _, st := range b.Statements {
+		indent := base + depth
+		if actions {
+			switch flowOf(st) {
+			case flowOpen:
+				depth++
+			case flowMiddle:
+				if depth > 0 {
+					indent--
+				}
+			case flowEnd:
+				if depth > 0 {
+					depth--
+					indent--
+				}
+			}
+		}
+		if st.Comment != nil {
+			pr.line(indent, quote(st.Comment.Text))
+		}
+		var line lineBuf
+		if st.Disabled {
+			line.text.WriteString(pr.keyword("__disabled__"))
+			line.text.WriteByte(' ')
+		}
+		pr.expr(&line, st.Body, 0)
+		line.text.WriteByte(';')
+		pr.wrapped(indent, &line)
+	}
+}
+
+type flowKind uint8
+
+const (
+	flowNone flowKind = iota
+	flowOpen
+	flowMiddle
+	flowEnd
+)
+
+// flowOf classifies a statement for indentation. Disabled statements count
+// like enabled ones: the game indents by the text of the actions.
+func flowOf(st *ast.Statement) flowKind {
+	if st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
+		return flowNone
+	}
+	switch st.Body.Elem.ID {
+	case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
+		return flowOpen
+	case "__elif__", "__else__":
+		return flowMiddle
+	case "__end__":
+		return flowEnd
+	}
+	return flowNone
+}
+
+// quote writes a string literal the way the game does: only \\, \", \n
+// and \r are escaped; other control characters stay raw.
+func quote(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b.WriteString(`\\`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
