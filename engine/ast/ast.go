@@ -135,20 +135,20 @@ type ExprKind uint8
 
 // The expression kinds.
 const (
-	Bad      ExprKind = iota // recovery placeholder
-	Number                   // Num, Text (the literal as written)
-	String                   // Text (decoded); LocStr for String("…") keys
-	Call                     // Elem, with Args when written with parentheses
-	Member                   // a bare enum member: Member
-	Name                     // a bare name: a variable or subroutine, or an unknown word
-	Global                   // Global.Text
-	PlayerVar                // Args[0].Text
-	Index                    // Args[0][Args[1]]
-	Binary                   // Args[0] Op Args[1]
-	Not                      // !Args[0]
-	Ternary                  // Args[0] ? Args[1] : Args[2]
-	Paren                    // (Args[0])
-	Assign                   // Args[0] Op Args[1], statement level
+	Bad       ExprKind = iota // recovery placeholder
+	Number                    // Num, Text (the literal as written)
+	String                    // Text (decoded); LocStr for String("…") keys
+	Call                      // Elem, with Args when written with parentheses
+	Member                    // a bare enum member: Member
+	Name                      // a bare name: a variable or subroutine, or an unknown word
+	Global                    // Global.Text
+	PlayerVar                 // Args[0].Text
+	Index                     // Args[0][Args[1]]
+	Binary                    // Args[0] Op Args[1]
+	Not                       // !Args[0]
+	Ternary                   // Args[0] ? Args[1] : Args[2]
+	Paren                     // (Args[0])
+	Assign                    // Args[0] Op Args[1], statement level
 )
 
 var exprKindNames = [...]string{
