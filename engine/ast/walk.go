@@ -31,3 +31,19 @@ func (s *Script) Blocks() []*Block {
 	}
 	return out
 }
+
+// GlobalDecls returns the declared global variables; v may be nil.
+func (v *Variables) GlobalDecls() []VarDecl {
+	if v == nil || v.Global == nil {
+		return nil
+	}
+	return v.Global.Decls
+}
+
+// PlayerDecls returns the declared player variables; v may be nil.
+func (v *Variables) PlayerDecls() []VarDecl {
+	if v == nil || v.Player == nil {
+		return nil
+	}
+	return v.Player.Decls
+}

@@ -159,7 +159,7 @@ var Codes = []CodeInfo{
 	{IdentifierTooLong, Error, "a variable or subroutine name is longer than 32 characters"},
 	{UnknownSubroutineRef, Error, "a Subroutine event names an undeclared subroutine"},
 
-	{FormatPlaceholder, Error, "a Custom String placeholder has no argument"},
+	{FormatPlaceholder, Warning, "a Custom String placeholder has no argument"},
 	{UnusedFormatArgument, Warning, "a Custom String argument is not used by any placeholder"},
 	{StringTooLong, Warning, "a Custom String literal is longer than 128 characters"},
 	{SettingTooLong, Error, "a settings string is longer than the game allows"},
@@ -167,7 +167,7 @@ var Codes = []CodeInfo{
 
 	{UnmatchedEnd, Warning, "an End closes no If, While or For"},
 	{UnclosedBlock, Warning, "an If, While or For has no End before the rule ends"},
-	{ElseWithoutIf, Error, "an Else or Else If follows no If"},
+	{ElseWithoutIf, Warning, "an Else or Else If follows no If, or follows an Else"},
 	{BreakOutsideLoop, Warning, "Break is not inside a While or For"},
 	{ContinueOutsideLoop, Warning, "Continue is not inside a While or For"},
 

@@ -414,7 +414,26 @@ func (p *parser) parseArg(param *vocab.Param) *ast.Expr {
 			return e
 		}
 	}
-	return p.parseExpr(param)
+	e := p.parseExpr(param)
+	if e.Kind == ast.String && param != nil && param.Type.Name == "LocalizedStringLiteral" {
+		e.LocStr = p.localizedString(e.Text)
+	}
+	return e
+}
+
+// localizedString finds the String("…") key spelled text, preferring the
+// text's locale.
+func (p *parser) localizedString(text string) *vocab.LocalizedString {
+	if s := p.v.LocalizedStringByText(p.locale, text); s != nil {
+		return s
+	}
+	for _, l := range p.accept.List() {
+		if s := p.v.LocalizedStringByText(l, text); s != nil {
+			p.vote(s.Entry.Names.Set(text))
+			return s
+		}
+	}
+	return nil
 }
 
 // bareIdent reads a bare variable or subroutine name when the argument is

@@ -39,9 +39,9 @@ func PrintExpr(e *ast.Expr, opts Options) (string, diag.List) {
 		v = vocab.Default()
 	}
 	pr := &printer{loc: opts.Locale, v: v}
-	var line lineBuf
+	var line strings.Builder
 	pr.expr(&line, e, 0)
-	return line.text.String(), pr.diags
+	return line.String(), pr.diags
 }
 
 type printer struct {
@@ -185,7 +185,10 @@ func (pr *printer) rule(r *ast.Rule) {
 func (pr *printer) statements(base int, b *ast.Block, actions bool) {
 	depth := 0
 	for _, st := range b.Statements {
+		// The statement's own level; Else If, Else and End are printed
+		// one tab out, but their continuation lines keep the inner level.
 		indent := base + depth
+		cont := indent + 1
 		if actions {
 			switch flowOf(st) {
 			case flowOpen:
@@ -198,20 +201,30 @@ func (pr *printer) statements(base int, b *ast.Block, actions bool) {
 				if depth > 0 {
 					depth--
 					indent--
+					cont--
 				}
 			}
 		}
 		if st.Comment != nil {
 			pr.line(indent, quote(st.Comment.Text))
 		}
-		var line lineBuf
+		var line strings.Builder
+		prefix := 0
 		if st.Disabled {
-			line.text.WriteString(pr.keyword("__disabled__"))
-			line.text.WriteByte(' ')
+			line.WriteString(pr.keyword("__disabled__"))
+			line.WriteByte(' ')
+			prefix = line.Len()
 		}
 		pr.expr(&line, st.Body, 0)
-		line.text.WriteByte(';')
-		pr.wrapped(indent, &line)
+		line.WriteByte(';')
+		text := line.String()
+		for i, l := range wrap(text, prefix) {
+			if i == 0 {
+				pr.line(indent, l)
+			} else {
+				pr.line(cont, l)
+			}
+		}
 	}
 }
 
@@ -224,10 +237,10 @@ const (
 	flowEnd
 )
 
-// flowOf classifies a statement for indentation. Disabled statements count
-// like enabled ones: the game indents by the text of the actions.
+// flowOf classifies a statement for indentation. Disabled statements are
+// printed at the current level and open or close nothing, as the game does.
 func flowOf(st *ast.Statement) flowKind {
-	if st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
+	if st.Disabled || st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
 		return flowNone
 	}
 	switch st.Body.Elem.ID {

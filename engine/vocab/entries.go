@@ -45,6 +45,17 @@ func (k Kind) String() string {
 // Names holds one spelling per locale; "" where the catalog has none.
 type Names [NumLocales]string
 
+// Set returns the locales whose spelling is exactly s.
+func (n *Names) Set(s string) LocaleSet {
+	var set LocaleSet
+	for l, name := range n {
+		if name == s {
+			set |= Of(Locale(l))
+		}
+	}
+	return set
+}
+
 // An Entry is the part every named vocabulary entry shares.
 type Entry struct {
 	Kind Kind
@@ -93,11 +104,24 @@ func (e *Element) IsAction() bool { return e.Kind == KindAction }
 // has no optional arguments except the trailing format arguments of Custom
 // String and String, which exports omit when they are Null.
 func (e *Element) MinArgs() int {
-	if e.ID == "__customString__" || e.ID == "__localizedString__" {
+	if e.ID == "__customString__" || e.ID == "__localizedString__" || e.Variadic() {
 		return 1
 	}
 	return len(e.Params)
 }
+
+// MaxArgs returns the largest number of arguments the element takes, or -1
+// when it takes any number (Array).
+func (e *Element) MaxArgs() int {
+	if e.Variadic() {
+		return -1
+	}
+	return len(e.Params)
+}
+
+// Variadic reports whether the element takes any number of arguments of
+// its one parameter's type: Array(a, b, c, …).
+func (e *Element) Variadic() bool { return e.ID == "__array__" }
 
 // Flags are element properties from the catalog.
 type Flags struct {

@@ -1,0 +1,110 @@
+package edits
+
+import (
+	"testing"
+)
+
+// funny holds a surrogate pair (U+10400), CRLF and a lone CR, two-byte and
+// three-byte characters, and no final newline.
+const funny = "a𐐀b\r\nçd\rx€\nlast"
+
+func TestOffsetPointAndPosition(t *testing.T) {
+	m := NewMapper(funny)
+	for _, c := range []struct {
+		off   int
+		point Point
+		utf16 Position
+		utf8  Position
+		utf32 Position
+	}{
+		{0, Point{1, 1}, Position{0, 0}, Position{0, 0}, Position{0, 0}},
+		{1, Point{1, 2}, Position{0, 1}, Position{0, 1}, Position{0, 1}},  // before 𐐀
+		{5, Point{1, 3}, Position{0, 3}, Position{0, 5}, Position{0, 2}},  // after 𐐀
+		{6, Point{1, 4}, Position{0, 4}, Position{0, 6}, Position{0, 3}},  // before \r
+		{7, Point{1, 4}, Position{0, 4}, Position{0, 6}, Position{0, 3}},  // "\r|\n" is the line end
+		{8, Point{2, 1}, Position{1, 0}, Position{1, 0}, Position{1, 0}},  // ç
+		{10, Point{2, 2}, Position{1, 1}, Position{1, 2}, Position{1, 1}}, // d
+		{12, Point{3, 1}, Position{2, 0}, Position{2, 0}, Position{2, 0}}, // after lone \r
+		{13, Point{3, 2}, Position{2, 1}, Position{2, 1}, Position{2, 1}}, // €
+		{16, Point{3, 3}, Position{2, 2}, Position{2, 4}, Position{2, 2}}, // \n
+		{17, Point{4, 1}, Position{3, 0}, Position{3, 0}, Position{3, 0}}, // last
+		{21, Point{4, 5}, Position{3, 4}, Position{3, 4}, Position{3, 4}}, // end of file
+	} {
+		p, err := m.OffsetPoint(c.off)
+		if err != nil || p != c.point {
+			t.Errorf("OffsetPoint(%d) = %v, %v; want %v", c.off, p, err, c.point)
+		}
+		for enc, want := range map[Encoding]Position{UTF16: c.utf16, UTF8: c.utf8, UTF32: c.utf32} {
+			got, err := m.OffsetPosition(c.off, enc)
+			if err != nil || got != want {
+				t.Errorf("OffsetPosition(%d, %s) = %v, %v; want %v", c.off, enc, got, err, want)
+			}
+		}
+	}
+}
+
+// TestRoundTrip converts every valid offset both ways in every unit.
+func TestRoundTrip(t *testing.T) {
+	for _, text := range []string{funny, "", "\n", "\r\n\r\n", "no newline", "emoji 😀😀\r\nend\n"} {
+		m := NewMapper(text)
+		for off := 0; off <= len(text); off++ {
+			if off < len(text) && (text[off]&0xC0 == 0x80) {
+				if _, err := m.OffsetPoint(off); err == nil {
+					t.Errorf("%q: OffsetPoint(%d) inside a UTF-8 sequence succeeded", text, off)
+				}
+				continue
+			}
+			if off > 0 && text[off-1] == '\r' && off < len(text) && text[off] == '\n' {
+				continue // inside CRLF: maps to the line end, not back here
+			}
+			p, err := m.OffsetPoint(off)
+			if err != nil {
+				t.Fatalf("%q: OffsetPoint(%d): %v", text, off, err)
+			}
+			back, err := m.PointOffset(p)
+			if err != nil || back != off {
+				t.Errorf("%q: PointOffset(OffsetPoint(%d)=%v) = %d, %v", text, off, p, back, err)
+			}
+			for _, enc := range []Encoding{UTF16, UTF8, UTF32} {
+				pos, err := m.OffsetPosition(off, enc)
+				if err != nil {
+					t.Fatalf("%q: OffsetPosition(%d, %s): %v", text, off, enc, err)
+				}
+				back, err := m.PositionOffset(pos, enc)
+				if err != nil || back != off {
+					t.Errorf("%q: PositionOffset(OffsetPosition(%d, %s)=%v) = %d, %v", text, off, enc, pos, back, err)
+				}
+			}
+		}
+	}
+}
+
+func TestErrorsNeverClamp(t *testing.T) {
+	m := NewMapper(funny)
+	for _, c := range []struct {
+		name string
+		pos  Position
+		enc  Encoding
+	}{
+		{"inside a surrogate pair", Position{0, 2}, UTF16},
+		{"inside a UTF-8 sequence", Position{0, 3}, UTF8},
+		{"past the end of a line", Position{0, 5}, UTF16},
+		{"past the end of the file", Position{4, 0}, UTF16},
+		{"past the end of the last line", Position{3, 5}, UTF16},
+		{"negative line", Position{-1, 0}, UTF16},
+	} {
+		if off, err := m.PositionOffset(c.pos, c.enc); err == nil {
+			t.Errorf("%s: PositionOffset(%v, %s) = %d, want an error", c.name, c.pos, c.enc, off)
+		}
+	}
+	for _, p := range []Point{{1, 5}, {5, 1}, {0, 1}, {1, 0}, {4, 6}} {
+		if off, err := m.PointOffset(p); err == nil {
+			t.Errorf("PointOffset(%v) = %d, want an error", p, off)
+		}
+	}
+	for _, off := range []int{-1, len(funny) + 1, 2} {
+		if _, err := m.OffsetPoint(off); err == nil {
+			t.Errorf("OffsetPoint(%d) succeeded, want an error", off)
+		}
+	}
+}

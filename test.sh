@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole test suite: what CI runs and what a developer runs before
+# pushing. It expects ../shared (the shared corpus and catalog) beside the
+# repository.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then
+	echo "gofmt would change:" >&2
+	echo "$unformatted" >&2
+	exit 1
+fi
+go vet ./...
+go test -race ./...
+# A short fuzzing run of every parser and decoder, seeded from the corpus.
+go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="${FUZZTIME:-20s}" ./engine/parser
