@@ -19,10 +19,10 @@ type ReadProblem uint8
 
 // The read problems.
 const (
-	ReadMissing    ReadProblem = iota + 1 // no such file
-	ReadFailed                            // permission, I/O error, a directory
-	ReadTooLarge                          // over MaxFileSize
-	ReadNotUTF8                           // not UTF-8 text
+	ReadMissing  ReadProblem = iota + 1 // no such file
+	ReadFailed                          // permission, I/O error, a directory
+	ReadTooLarge                        // over MaxFileSize
+	ReadNotUTF8                         // not UTF-8 text
 )
 
 // A ReadError reports a file that cannot be used as source text.
