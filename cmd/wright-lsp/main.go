@@ -36,19 +36,34 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		usage(stderr)
 		return exitUsage
 	}
-	switch args[0] {
-	case "check":
-		return runCheck(args[1:], stdout, stderr)
-	case "version", "--version":
-		fmt.Fprintln(stdout, "wright-lsp", version())
-		return exitOK
-	case "help", "-h", "--help":
-		usage(stdout)
-		return exitOK
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "wright-lsp: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage
+}
+
+// A command runs one subcommand and returns its exit code.
+type command func(args []string, stdout, stderr io.Writer) int
+
+// commands maps subcommand names to their implementations.
+var commands = map[string]command{
+	"check": runCheck,
+	"version": func(_ []string, stdout, _ io.Writer) int {
+		fmt.Fprintln(stdout, "wright-lsp", version())
+		return exitOK
+	},
+	"help": func(_ []string, stdout, _ io.Writer) int {
+		usage(stdout)
+		return exitOK
+	},
+}
+
+func init() {
+	commands["--version"] = commands["version"]
+	commands["--help"] = commands["help"]
+	commands["-h"] = commands["help"]
 }
 
 func usage(w io.Writer) {

@@ -83,7 +83,7 @@ func (d *dumper) settings(depth int, items []*SettingsItem) {
 			d.line(depth, "group "+key)
 			d.settings(depth+1, it.Children)
 		case SettingsPair:
-			val := it.ValueID
+			val := dumpSettingValue(it.ValueID)
 			if val == "" {
 				val = "raw " + strconv.Quote(it.Value)
 			}
@@ -92,6 +92,22 @@ func (d *dumper) settings(depth int, items []*SettingsItem) {
 			d.line(depth, "word "+key)
 		}
 	}
+}
+
+// settingTruth gives the On/Off-style words their truth value. The game
+// reads On, Yes and Enabled alike, and some locales spell Off and Disabled
+// the same (ru-RU "Откл."), so which of them was written is spelling, not
+// structure.
+var settingTruth = map[string]string{
+	"bool:on": "bool:true", "bool:yes": "bool:true", "bool:enabled": "bool:true",
+	"bool:off": "bool:false", "bool:no": "bool:false", "bool:disabled": "bool:false",
+}
+
+func dumpSettingValue(id string) string {
+	if t, ok := settingTruth[id]; ok {
+		return t
+	}
+	return id
 }
 
 func (d *dumper) block(depth int, name string, b *Block) {

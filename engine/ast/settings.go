@@ -22,7 +22,8 @@ const (
 )
 
 // A SettingsItem is one line of the settings block (with its block, for a
-// group).
+// group). Span covers the line (and the block, for a group); KeySpan the
+// header, key or word; ValueSpan the value.
 type SettingsItem struct {
 	Kind SettingsItemKind
 	Span source.Span
@@ -36,9 +37,13 @@ type SettingsItem struct {
 	ValueSpan source.Span
 	Children  []*SettingsItem
 
-	// Resolution, filled by the settings resolver: the schema path of the
-	// key (locale-neutral, such as "lobby/mapRotation"), and of the value
-	// when the value is a word of the schema. Empty when not resolved.
+	// Resolution, filled by the settings resolver (package settings, which
+	// documents the forms): the locale-neutral identity of the group
+	// header, key or word ("section:lobby", "lobby/mapRotation",
+	// "hero:ana", "map:workshopChamber#972777519512064577") and of the
+	// value ("value:paused", "bool:on", "percent:137", "string:\"…\"").
+	// Empty where the schema does not know the text; the printer then
+	// prints it as written, which is only right in the script's locale.
 	KeyID   string
 	ValueID string
 }

@@ -37,6 +37,7 @@ const (
 	InvalidSettingsLine  Code = "invalid-settings-line"
 	AmbiguousLocale      Code = "ambiguous-locale"
 	UnknownSettingsEntry Code = "unknown-setting"
+	InvalidSettingValue  Code = "invalid-setting-value"
 )
 
 // Names: a name does not resolve against the vocabulary or the program.
@@ -91,7 +92,6 @@ const (
 // Control flow.
 const (
 	UnmatchedEnd        Code = "unmatched-end"
-	UnclosedBlock       Code = "unclosed-block"
 	ElseWithoutIf       Code = "else-without-if"
 	BreakOutsideLoop    Code = "break-outside-loop"
 	ContinueOutsideLoop Code = "continue-outside-loop"
@@ -127,6 +127,7 @@ var Codes = []CodeInfo{
 	{InvalidSettingsLine, Error, "a settings line is neither a group, a setting nor a word"},
 	{AmbiguousLocale, Info, "the client language cannot be told from the text"},
 	{UnknownSettingsEntry, Warning, "a settings key, group or value is not in the settings schema"},
+	{InvalidSettingValue, Warning, "a setting's value does not have the type the schema gives it"},
 
 	{UnknownAction, Error, "no action has this name"},
 	{UnknownValue, Error, "no value has this name"},
@@ -166,7 +167,6 @@ var Codes = []CodeInfo{
 	{WaitTooShort, Info, "Wait shorter than one server tick (0.016 s) waits one tick"},
 
 	{UnmatchedEnd, Warning, "an End closes no If, While or For"},
-	{UnclosedBlock, Warning, "an If, While or For has no End before the rule ends"},
 	{ElseWithoutIf, Warning, "an Else or Else If follows no If, or follows an Else"},
 	{BreakOutsideLoop, Warning, "Break is not inside a While or For"},
 	{ContinueOutsideLoop, Warning, "Continue is not inside a While or For"},

@@ -5,6 +5,8 @@ package parser
 // strings, names of values, enum members and bare identifiers).
 
 import (
+	"strings"
+
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/source"
@@ -14,7 +16,12 @@ import (
 // parseExpr reads a value for the argument slot param (nil: any value).
 func (p *parser) parseExpr(param *vocab.Param) *ast.Expr {
 	p.depth++
-	defer func() { p.depth-- }()
+	e := p.parseTernary(param)
+	p.depth--
+	return e
+}
+
+func (p *parser) parseTernary(param *vocab.Param) *ast.Expr {
 	if p.depth > maxDepth {
 		return p.tooDeep()
 	}
@@ -243,17 +250,25 @@ func literalEnumOf(t vocab.Type) string {
 func (p *parser) parseName(param *vocab.Param) *ast.Expr {
 	start := p.pos
 	preferAction := p.actionAt == start
-	p.hits = p.v.Match(p.src, start, p.hits[:0])
-	for _, h := range p.hits {
-		best, bestRank := vocab.NameRef{}, -1
+	p.matchAt(start)
+	for hi := range p.hits {
+		h := p.hits[hi]
+		best, bestRank, tied := vocab.NameRef{}, -1, false
 		for _, r := range h.Refs {
 			rank := p.nameRank(r, param, preferAction)
-			if rank >= 0 && (bestRank < 0 || rank < bestRank) {
-				best, bestRank = r, rank
+			switch {
+			case rank < 0:
+			case bestRank < 0 || rank < bestRank:
+				best, bestRank, tied = r, rank, false
+			case rank == bestRank:
+				tied = true
 			}
 		}
 		if bestRank < 0 {
 			continue
+		}
+		if tied {
+			best = p.pickOverload(h, param, preferAction, bestRank)
 		}
 		p.vote(best.Locales)
 		nameSpan := source.Span{Start: start, End: h.End}
@@ -272,6 +287,113 @@ func (p *parser) parseName(param *vocab.Param) *ast.Expr {
 		}
 	}
 	return nil
+}
+
+// pickOverload chooses among entries spelled alike in the text's locale
+// (tr-TR writes both Hero(Ana) and Hero Of(Event Player) as "Kahraman"):
+// the one whose argument count fits the text, and whose enum first
+// argument, if it has one, matches the first argument written.
+func (p *parser) pickOverload(h vocab.Hit, param *vocab.Param, preferAction bool, rank int) vocab.NameRef {
+	var cands []vocab.NameRef
+	for _, r := range h.Refs {
+		if p.nameRank(r, param, preferAction) == rank {
+			cands = append(cands, r)
+		}
+	}
+	args, firstArg := countArgs(p.src, h.End)
+	best, bestScore := cands[0], -1
+	for _, r := range cands {
+		el, ok := r.Item.(*vocab.Element)
+		if !ok {
+			continue
+		}
+		score := 0
+		switch {
+		case args < 0 && el.Bare, args >= 0 && !el.Bare && (el.MaxArgs() < 0 || el.MaxArgs() == args):
+			score += 2
+		}
+		// A first argument that is a member of the element's enum slot
+		// decides (Hero(Ana)); an element without an enum first slot
+		// comes next; one whose enum slot does not match comes last.
+		switch en := firstParamEnum(el); {
+		case en == nil:
+			score++
+		case args > 0 && p.memberAt(firstArg, en):
+			score += 2
+		}
+		if score > bestScore {
+			best, bestScore = r, score
+		}
+	}
+	return best
+}
+
+func firstParamEnum(el *vocab.Element) *vocab.Enum {
+	if len(el.Params) == 0 {
+		return nil
+	}
+	return el.Params[0].Enum
+}
+
+// memberAt reports whether a member of en is written at off, followed by
+// ',' or ')'.
+func (p *parser) memberAt(off int, en *vocab.Enum) bool {
+	for _, h := range p.matcher.MatchFolded(p.folded, off, nil) {
+		for _, r := range h.Refs {
+			if m, ok := r.Item.(*vocab.Member); ok && m.Enum == en && r.Locales&p.accept != 0 {
+				rest := strings.TrimLeft(p.src[h.End:], " \t\r\n")
+				if rest != "" && (rest[0] == ',' || rest[0] == ')') {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// countArgs counts the arguments of the list that opens after off: -1 when
+// no '(' follows, 0 for "()". firstArg is where the first argument starts.
+func countArgs(src string, off int) (n, firstArg int) {
+	i := off
+	for i < len(src) && isBlank(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '(' {
+		return -1, i
+	}
+	i++
+	for i < len(src) && isBlank(src[i]) {
+		i++
+	}
+	firstArg = i
+	if i < len(src) && src[i] == ')' {
+		return 0, firstArg
+	}
+	n, depth := 1, 0
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth == 0 {
+				return n, firstArg
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		case ';':
+			return n, firstArg
+		}
+	}
+	return n, firstArg
 }
 
 // parseGlobalVar reads ".name" after the Global keyword.
@@ -416,24 +538,26 @@ func (p *parser) parseArg(param *vocab.Param) *ast.Expr {
 	}
 	e := p.parseExpr(param)
 	if e.Kind == ast.String && param != nil && param.Type.Name == "LocalizedStringLiteral" {
-		e.LocStr = p.localizedString(e.Text)
+		// Which key a text names depends on the locale, which detection
+		// only settles at the end.
+		p.locStrs = append(p.locStrs, e)
 	}
 	return e
 }
 
-// localizedString finds the String("…") key spelled text, preferring the
-// text's locale.
-func (p *parser) localizedString(text string) *vocab.LocalizedString {
-	if s := p.v.LocalizedStringByText(p.locale, text); s != nil {
-		return s
-	}
-	for _, l := range p.accept.List() {
-		if s := p.v.LocalizedStringByText(l, text); s != nil {
-			p.vote(s.Entry.Names.Set(text))
-			return s
+// resolveLocalizedStrings finds the String("…") key of each localized
+// string literal read, in the text's locale first, then in en-US, then in
+// the other accepted locales.
+func (p *parser) resolveLocalizedStrings(l vocab.Locale) {
+	order := append([]vocab.Locale{l, vocab.EnUS}, p.accept.List()...)
+	for _, e := range p.locStrs {
+		for _, loc := range order {
+			if s := p.v.LocalizedStringByText(loc, e.Text); s != nil {
+				e.LocStr = s
+				break
+			}
 		}
 	}
-	return nil
 }
 
 // bareIdent reads a bare variable or subroutine name when the argument is

@@ -34,7 +34,7 @@ const (
 // not a keyword.
 func (p *parser) keywordAt() (id string, end int) {
 	p.skip()
-	p.hits = p.v.Match(p.src, p.pos, p.hits[:0])
+	p.matchAt(p.pos)
 	for _, h := range p.hits {
 		for _, r := range h.Refs {
 			if r.Kind() == vocab.KindKeyword && r.Locales&p.accept != 0 {
@@ -555,7 +555,8 @@ func (p *parser) parseEventLine(i int, event *vocab.Event) ast.EventLine {
 
 // eventWord resolves the text [start, end) of an event line.
 func (p *parser) eventWord(kind ast.EventLineKind, start, end int) vocab.Named {
-	p.hits = p.v.Match(p.src[:end], start, p.hits[:0])
+	p.hitsAt = -1
+	p.hits = p.matcher.MatchFolded(p.folded.Prefix(end), start, p.hits[:0])
 	for _, h := range p.hits {
 		if h.End != end {
 			continue

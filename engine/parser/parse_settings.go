@@ -2,13 +2,17 @@ package parser
 
 // This file reads the settings block. The game writes it line by line: a
 // line followed by '{' opens a group, "Key: Value" is a setting, and other
-// lines are bare words (maps, heroes, extensions).
+// lines are bare words (maps, heroes, extensions). Which group a line is in
+// decides how it splits (settings.Lines); what the words mean is resolved
+// against the settings schema once the script's locale is known
+// (resolveSettings).
 
 import (
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/settings"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
@@ -22,7 +26,7 @@ func (p *parser) parseSettings(kw source.Span) *ast.Settings {
 		return st
 	}
 	open := p.pos - 1
-	items, closed := p.parseSettingsItems()
+	items, closed := p.parseSettingsItems(0, settings.LinesPlain)
 	st.Items = items
 	if !closed {
 		p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1}, "the settings block is never closed: expected '}'")
@@ -31,9 +35,14 @@ func (p *parser) parseSettings(kw source.Span) *ast.Settings {
 	return st
 }
 
+// maxSettingsDepth bounds the nesting of settings groups; the game nests
+// four deep (heroes, a team, a hero, and the settings block itself).
+const maxSettingsDepth = 32
+
 // parseSettingsItems reads lines up to the '}' closing the current group;
-// closed is false when the text ends first.
-func (p *parser) parseSettingsItems() (items []*ast.SettingsItem, closed bool) {
+// closed is false when the text ends first. depth is 0 for the sections;
+// lines says how the group's lines split (see settings.Lines).
+func (p *parser) parseSettingsItems(depth int, lines settings.Lines) (items []*ast.SettingsItem, closed bool) {
 	for {
 		p.skip()
 		if p.pos >= len(p.src) {
@@ -67,8 +76,13 @@ func (p *parser) parseSettingsItems() (items []*ast.SettingsItem, closed bool) {
 			} else {
 				p.pos = lineStart + strings.LastIndexByte(p.src[lineStart:lineEnd], '{') + 1
 			}
-			children, ok := p.parseSettingsItems()
-			item.Children = children
+			var ok bool
+			if depth+1 >= maxSettingsDepth {
+				p.errorf(diag.NestingTooDeep, item.KeySpan, "settings groups are nested deeper than %d levels; the game nests at most 4", maxSettingsDepth)
+				ok = p.skipSettingsGroup()
+			} else {
+				item.Children, ok = p.parseSettingsItems(depth+1, settings.For(p.v).LinesOf(line, depth))
+			}
 			item.Span.End = p.pos
 			items = append(items, item)
 			if !ok {
@@ -76,7 +90,7 @@ func (p *parser) parseSettingsItems() (items []*ast.SettingsItem, closed bool) {
 			}
 			continue
 		}
-		if key, value, ok := splitSetting(line); ok {
+		if key, value, ok := splitSetting(line, lines); ok {
 			item.Kind = ast.SettingsPair
 			item.Key = key
 			item.KeySpan = source.Span{Start: lineStart, End: lineStart + len(key)}
@@ -91,10 +105,42 @@ func (p *parser) parseSettingsItems() (items []*ast.SettingsItem, closed bool) {
 	}
 }
 
-// splitSetting splits "Key: Value". A quoted value starts at the first
-// ': "'; otherwise the key runs to the last ": " (keys contain colons,
-// such as "Ultimate Generation - Combat Configuration: Artillery").
-func splitSetting(line string) (key, value string, ok bool) {
+// skipSettingsGroup skips a group's block without reading it, up to its
+// closing '}'; closed is false when the text ends first.
+func (p *parser) skipSettingsGroup() (closed bool) {
+	level := 1
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case '{':
+			level++
+		case '}':
+			level--
+			if level == 0 {
+				p.pos++
+				return true
+			}
+		}
+		p.pos++
+	}
+	return false
+}
+
+// splitSetting splits a "Key: Value" line. In a list every line is a word.
+// In the workshop section the name runs to the first ": " (names hold no
+// colon; values may: "Soldier: 76"). Elsewhere a quoted value starts at the
+// first ': "' and otherwise the key runs to the last ": " (keys contain
+// colons, such as "Ultimate Generation - Combat Configuration: Artillery");
+// the resolver splits again where the schema knows the key.
+func splitSetting(line string, lines settings.Lines) (key, value string, ok bool) {
+	switch lines {
+	case settings.LinesWords:
+		return "", "", false
+	case settings.LinesWorkshop:
+		if i := strings.Index(line, ": "); i >= 0 {
+			return line[:i], strings.TrimLeft(line[i+2:], " "), true
+		}
+		return "", "", false
+	}
 	if i := strings.Index(line, ": \""); i >= 0 {
 		return line[:i], line[i+2:], true
 	}

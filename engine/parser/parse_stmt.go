@@ -150,7 +150,7 @@ func (p *parser) skipStatement() {
 // be followed by white space (zh-CN actions such as 禁用查看器录制 begin
 // with the same characters) and must not be the start of a longer name.
 func (p *parser) disabledPrefix() (source.Span, bool) {
-	p.hits = p.v.Match(p.src, p.pos, p.hits[:0])
+	p.matchAt(p.pos)
 	for _, h := range p.hits {
 		for _, r := range h.Refs {
 			if r.Locales&p.accept == 0 {

@@ -54,7 +54,7 @@ func Parse(f *source.File, opts Options) *Result {
 	if v == nil {
 		v = vocab.Default()
 	}
-	p := &parser{src: f.Text, v: v, actionAt: -1}
+	p := &parser{src: f.Text, folded: vocab.FoldText(f.Text), v: v, actionAt: -1, hitsAt: -1}
 	res := &Result{}
 	if !utf8.ValidString(f.Text) {
 		off := firstInvalidUTF8(f.Text)
@@ -67,7 +67,7 @@ func Parse(f *source.File, opts Options) *Result {
 		res.Detection = Detection{Given: true, Candidates: vocab.Of(opts.Locale)}
 	} else {
 		p.detect = true
-		cands := detectCandidates(v, f.Text)
+		cands := detectCandidates(v, f.Text, p.folded)
 		res.Detection.Candidates = cands
 		p.accept = cands | vocab.Of(vocab.EnUS)
 		p.locale, _ = cands.First()
@@ -75,13 +75,17 @@ func Parse(f *source.File, opts Options) *Result {
 			p.locale = vocab.EnUS
 		}
 	}
+	p.matcher = v.Matcher(p.accept)
 	s := p.parseScript()
 	s.File = f
 	if p.detect {
+		p.voteSettings(s)
 		s.Locale, res.Detection.Ambiguous = p.decideLocale(res.Detection.Candidates)
 	} else {
 		s.Locale = p.locale
 	}
+	p.resolveLocalizedStrings(s.Locale)
+	p.resolveSettings(s)
 	res.Script = s
 	res.Diags = p.diags
 	res.Diags.Sort()
@@ -103,10 +107,12 @@ func firstInvalidUTF8(s string) int {
 // is no separate token stream): which words form a name depends on what the
 // grammar expects at that point.
 type parser struct {
-	src    string
-	pos    int
-	v      *vocab.Vocabulary
-	locale vocab.Locale
+	src     string
+	folded  vocab.FoldedText // src folded for name matching
+	matcher *vocab.Matcher   // names of the accepted locales
+	pos     int
+	v       *vocab.Vocabulary
+	locale  vocab.Locale
 	// accept holds the locales whose spellings are read.
 	accept vocab.LocaleSet
 	detect bool
@@ -114,6 +120,9 @@ type parser struct {
 	// only some of the accepted locales.
 	votes [vocab.NumLocales]int
 
+	// locStrs are the String("…") literals read, resolved once the locale
+	// is known.
+	locStrs []*ast.Expr
 	// actionAt is the offset where an action statement starts: a name
 	// there is read as an action before a value of the same spelling.
 	actionAt int
@@ -121,7 +130,8 @@ type parser struct {
 	diags    diag.List
 	comments []source.Span
 	depth    int
-	hits     []vocab.Hit // scratch for name matching
+	hits     []vocab.Hit // the names found at hitsAt
+	hitsAt   int         // offset hits were matched at; -1 when stale
 
 	exprSlab []ast.Expr
 	argSlab  []*ast.Expr
@@ -152,7 +162,7 @@ func (p *parser) report(sev diag.Severity, code diag.Code, span source.Span, for
 // large scripts.
 func (p *parser) newExpr(kind ast.ExprKind, span source.Span) *ast.Expr {
 	if len(p.exprSlab) == cap(p.exprSlab) {
-		p.exprSlab = make([]ast.Expr, 0, 256)
+		p.exprSlab = make([]ast.Expr, 0, 1024)
 	}
 	p.exprSlab = append(p.exprSlab, ast.Expr{Kind: kind, Span: span})
 	return &p.exprSlab[len(p.exprSlab)-1]
@@ -198,4 +208,15 @@ func (p *parser) describe(off int) string {
 		}
 	}
 	return fmt.Sprintf("'%s'", p.src[off:end])
+}
+
+// matchAt fills p.hits with the names starting at off. A statement start is
+// looked at by several rules in turn (does a block end here? a disabled
+// prefix? an action?), so the last result is kept.
+func (p *parser) matchAt(off int) {
+	if p.hitsAt == off {
+		return
+	}
+	p.hits = p.matcher.MatchFolded(p.folded, off, p.hits[:0])
+	p.hitsAt = off
 }

@@ -52,21 +52,51 @@ type printer struct {
 	diags diag.List
 	// blank is set when a blank line must precede the next block.
 	blank bool
+	// spellings caches how each entry is written in loc.
+	spellings map[vocab.Named]spelling
 }
 
-// name spells entry n in the target locale, reporting missing-mapping when
-// the catalog has no spelling there.
+// name spells entry n in the target locale. When the catalog has no
+// spelling there, or the locale spells another entry the same way and a
+// reader could not tell them apart, it reports missing-mapping and falls
+// back to the en-US spelling.
 func (pr *printer) name(n vocab.Named, span source.Span) string {
-	e := vocab.EntryOf(n)
-	if s, ok := e.Name(pr.loc); ok {
-		return s
+	sp, ok := pr.spellings[n]
+	if !ok {
+		sp = pr.spell(n)
+		if pr.spellings == nil {
+			pr.spellings = map[vocab.Named]spelling{}
+		}
+		pr.spellings[n] = sp
 	}
-	pr.diags = append(pr.diags, diag.Diagnostic{
-		Code: diag.MissingMapping, Severity: diag.Error, Span: span,
-		Message: "the " + e.Kind.String() + " " + strconv.Quote(e.English()) + " (" + vocab.QualifiedID(n) +
-			") has no spelling in " + pr.loc.String(),
-	})
-	return e.English()
+	if sp.problem != "" {
+		pr.diags = append(pr.diags, diag.Diagnostic{
+			Code: diag.MissingMapping, Severity: diag.Error, Span: span, Message: sp.problem,
+		})
+	}
+	return sp.text
+}
+
+// A spelling is how the printer writes an entry in its target locale.
+type spelling struct {
+	text    string
+	problem string // the missing-mapping message, if any
+}
+
+func (pr *printer) spell(n vocab.Named) spelling {
+	e := vocab.EntryOf(n)
+	what := "the " + e.Kind.String() + " " + strconv.Quote(e.English()) + " (" + vocab.QualifiedID(n) + ")"
+	s, ok := e.Name(pr.loc)
+	if !ok {
+		return spelling{text: e.English(), problem: what + " has no spelling in " + pr.loc.String()}
+	}
+	if same := pr.v.SameSpelled(n, pr.loc); len(same) > 0 {
+		other := vocab.EntryOf(same[0])
+		return spelling{text: e.English(), problem: what + " has no spelling in " + pr.loc.String() +
+			" that tells it from " + strconv.Quote(other.English()) + " (" + vocab.QualifiedID(same[0]) +
+			"): both are " + strconv.Quote(s)}
+	}
+	return spelling{text: s}
 }
 
 func (pr *printer) keyword(id string) string {

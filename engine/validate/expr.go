@@ -45,9 +45,7 @@ func (c *checker) value(e *ast.Expr, param *vocab.Param) {
 		case e.Elem == nil:
 			d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %q", e.Text)
 			c.suggest(d, e.Text, kindsValue)
-			for _, a := range e.Args {
-				c.value(a, nil)
-			}
+			c.unknownArgs(e)
 		case e.Elem.IsAction():
 			c.errorf(diag.UnknownValue, e.NameSpan, "%s is an action, not a value", c.spell(e.Elem))
 		default:
@@ -55,6 +53,17 @@ func (c *checker) value(e *ast.Expr, param *vocab.Param) {
 		}
 	default:
 		for _, a := range e.Args {
+			c.value(a, nil)
+		}
+	}
+}
+
+// unknownArgs checks the arguments of an unknown call. Their slots are
+// unknown, so a bare enum member or name is not reported again: the one
+// error is the unknown name.
+func (c *checker) unknownArgs(e *ast.Expr) {
+	for _, a := range e.Args {
+		if a.Kind != ast.Member && a.Kind != ast.Name {
 			c.value(a, nil)
 		}
 	}

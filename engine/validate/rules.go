@@ -6,7 +6,6 @@ package validate
 import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
-	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -111,9 +110,7 @@ func (c *checker) action(e *ast.Expr) {
 	case e.Kind == ast.Call && e.Elem == nil, e.Kind == ast.Name:
 		d := c.errorf(diag.UnknownAction, e.NameSpan, "unknown action %q", e.Text)
 		c.suggest(d, e.Text, kindsAction)
-		for _, a := range e.Args {
-			c.value(a, nil)
-		}
+		c.unknownArgs(e)
 	default:
 		c.errorf(diag.ExpectedAction, e.Span, "expected an action, found a value: an actions block holds actions and assignments such as Global.x = 1")
 		c.value(e, nil)
@@ -155,7 +152,6 @@ func (c *checker) assign(e *ast.Expr) {
 // blocks.
 func (c *checker) flow(b *ast.Block) {
 	type open struct {
-		span   source.Span
 		loop   bool
 		inElse bool
 	}
@@ -175,9 +171,9 @@ func (c *checker) flow(b *ast.Block) {
 		}
 		switch e.Elem.ID {
 		case "__if__":
-			stack = append(stack, open{span: e.NameSpan})
+			stack = append(stack, open{})
 		case "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-			stack = append(stack, open{span: e.NameSpan, loop: true})
+			stack = append(stack, open{loop: true})
 		case "__elif__", "__else__":
 			if len(stack) == 0 || stack[len(stack)-1].loop {
 				c.warnf(diag.ElseWithoutIf, e.NameSpan, "%s follows no If: expected If(…) earlier in the block", c.spell(e.Elem))
@@ -206,7 +202,7 @@ func (c *checker) flow(b *ast.Block) {
 			}
 		}
 	}
-	for _, o := range stack {
-		c.warnf(diag.UnclosedBlock, o.span, "this block has no End: it runs to the end of the rule")
-	}
+	// A block left open runs to the end of the rule; OverPy omits such
+	// trailing Ends on purpose (each costs an element), so it is not
+	// reported.
 }

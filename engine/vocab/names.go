@@ -1,21 +1,43 @@
 package vocab
 
-// This file holds the name matcher: a byte trie over folded spellings that
-// finds, at an offset of raw Workshop text, every vocabulary name that
-// starts there. Workshop names contain spaces and characters that are also
-// operators ("Ongoing - Global", "Soldier: 76", "D.Va"), so the parser asks
-// for the longest name first and only then reads operators.
+// This file holds the name matcher: a compressed trie over folded
+// spellings that finds, at an offset of Workshop text, every vocabulary name
+// that starts there. Workshop names contain spaces and characters that are
+// also operators ("Ongoing - Global", "Soldier: 76", "D.Va"), so the parser
+// asks for the longest name first and only then reads operators.
+//
+// Text is folded once per parse (see FoldText) in a way that keeps every
+// byte at its offset, so matching compares bytes and reports offsets of the
+// original text.
 
 import (
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// Fold returns the comparison form of a spelling: lower case (Unicode simple
-// folding), every run of white space replaced by one space, trimmed. Names
-// compare equal when their folded forms do.
+// foldRune lowers r when its lower case has the same UTF-8 length (true of
+// every letter in the catalog's alphabets but a handful such as 'İ'), so
+// that folding never moves a byte.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}
+	l := unicode.ToLower(r)
+	if utf8.RuneLen(l) != utf8.RuneLen(r) {
+		return r
+	}
+	return l
+}
+
+// Fold returns the comparison form of a spelling: lower case, every run of
+// white space replaced by one space, trimmed. Names compare equal when
+// their folded forms do.
 func Fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -29,7 +51,7 @@ func Fold(s string) string {
 			b.WriteByte(' ')
 			space = false
 		}
-		b.WriteRune(unicode.ToLower(r))
+		b.WriteRune(foldRune(r))
 	}
 	return b.String()
 }
@@ -40,6 +62,47 @@ func isSpace(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// FoldedText is a text folded for matching: letters lowered and white space
+// turned into spaces, byte for byte, so that offsets are the original
+// text's.
+type FoldedText struct{ s string }
+
+// asciiFold maps each ASCII byte to its folded form.
+var asciiFold = func() (t [utf8.RuneSelf]byte) {
+	for i := range t {
+		t[i] = byte(i)
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = byte(c + 'a' - 'A')
+	}
+	for _, c := range "\t\n\r\v\f" {
+		t[c] = ' '
+	}
+	return t
+}()
+
+// FoldText folds text for MatchFolded. O(len(text)).
+func FoldText(text string) FoldedText {
+	b := make([]byte, len(text))
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			b[i] = asciiFold[c]
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			b[i] = text[i]
+			i++
+			continue
+		}
+		utf8.EncodeRune(b[i:], foldRune(r))
+		i += size
+	}
+	// b is never written again: share it instead of copying a large text.
+	return FoldedText{s: unsafe.String(unsafe.SliceData(b), len(b))}
 }
 
 // IsWordRune reports whether r continues a word: a letter, a digit or '_'.
@@ -68,23 +131,26 @@ type Hit struct {
 	Refs []NameRef
 }
 
+// trieNode is a node of the compressed trie. The edge into a node carries
+// the label labels[labelStart:labelEnd] (folded bytes; a space matches a
+// run of white space).
 type trieNode struct {
-	edgeStart int32 // index of the node's first edge in trie.edges
-	edgeCount int32
-	refs      int32 // index into trie.refs, or -1
-}
-
-type trieEdge struct {
-	b     byte
-	child int32
+	labelStart, labelEnd int32
+	firstChild           int32 // children are nodes[firstChild:firstChild+childCount], sorted by first label byte
+	childCount           int32
+	refs                 int32 // index into trie.refs, or -1
+	spaced               bool  // the label holds a space
 }
 
 // trie is immutable after build.
 type trie struct {
 	nodes []trieNode
-	edges []trieEdge
-	refs  [][]NameRef
-	root  [256]int32 // the root's children by byte (0: none)
+	// first holds the first label byte of each node, so that a node's
+	// children can be searched with one IndexByte.
+	first  string
+	labels string
+	refs   [][]NameRef
+	root   [256]int32 // the root's child by first byte (0: none)
 }
 
 type trieKey struct {
@@ -110,6 +176,17 @@ func (tb *trieBuilder) add(name string, item Named, loc Locale) {
 type mergedKey struct {
 	key  string
 	refs []NameRef
+}
+
+// subset returns a builder holding the spellings of the locales in set.
+func (tb *trieBuilder) subset(set LocaleSet) *trieBuilder {
+	out := &trieBuilder{}
+	for _, k := range tb.keys {
+		if k.ref.Locales&set != 0 {
+			out.keys = append(out.keys, k)
+		}
+	}
+	return out
 }
 
 func (tb *trieBuilder) build() *trie {
@@ -138,133 +215,217 @@ func (tb *trieBuilder) build() *trie {
 		}
 		merged = append(merged, mergedKey{key: k.key, refs: []NameRef{k.ref}})
 	}
-	size := 1
-	for _, k := range merged {
-		size += len(k.key)
-	}
-	tb.keys = nil
-	t := &trie{nodes: make([]trieNode, 0, size), edges: make([]trieEdge, 0, size), refs: make([][]NameRef, 0, len(merged))}
-	var stack []trieEdge
-	var build func(keys []mergedKey, depth int) int32
-	build = func(keys []mergedKey, depth int) int32 {
-		idx := int32(len(t.nodes))
-		t.nodes = append(t.nodes, trieNode{refs: -1})
+	t := &trie{nodes: make([]trieNode, 1, len(merged)*2)}
+	var labels strings.Builder
+	t.nodes[0] = trieNode{refs: -1}
+	// fill lays out the children of node idx, whose keys share their first
+	// depth bytes.
+	var fill func(idx int32, keys []mergedKey, depth int)
+	fill = func(idx int32, keys []mergedKey, depth int) {
 		if len(keys) > 0 && len(keys[0].key) == depth {
 			t.nodes[idx].refs = int32(len(t.refs))
 			t.refs = append(t.refs, keys[0].refs)
 			keys = keys[1:]
 		}
-		base := len(stack)
+		type group struct {
+			keys []mergedKey
+			end  int // the group's common prefix ends here
+		}
+		var groups []group
 		for i := 0; i < len(keys); {
 			b := keys[i].key[depth]
 			j := i + 1
 			for j < len(keys) && keys[j].key[depth] == b {
 				j++
 			}
-			child := build(keys[i:j], depth+1)
-			stack = append(stack, trieEdge{b: b, child: child})
+			g := keys[i:j]
+			// Extend the label while every key continues alike and none
+			// ends (an ending key needs a node of its own).
+			end := depth + 1
+			for {
+				if len(g[0].key) == end {
+					break
+				}
+				c := g[0].key[end]
+				same := true
+				for _, k := range g[1:] {
+					if len(k.key) == end || k.key[end] != c {
+						same = false
+						break
+					}
+				}
+				if !same {
+					break
+				}
+				end++
+			}
+			groups = append(groups, group{keys: g, end: end})
 			i = j
 		}
-		t.nodes[idx].edgeStart = int32(len(t.edges))
-		t.nodes[idx].edgeCount = int32(len(stack) - base)
-		t.edges = append(t.edges, stack[base:]...)
-		stack = stack[:base]
-		return idx
+		first := int32(len(t.nodes))
+		t.nodes[idx].firstChild = first
+		t.nodes[idx].childCount = int32(len(groups))
+		for _, g := range groups {
+			start := int32(labels.Len())
+			labels.WriteString(g.keys[0].key[depth:g.end])
+			label := g.keys[0].key[depth:g.end]
+			t.nodes = append(t.nodes, trieNode{labelStart: start, labelEnd: int32(labels.Len()), refs: -1,
+				spaced: strings.IndexByte(label, ' ') >= 0})
+		}
+		for i, g := range groups {
+			fill(first+int32(i), g.keys, g.end)
+		}
 	}
-	build(merged, 0)
+	fill(0, merged, 0)
+	t.labels = labels.String()
+	first := make([]byte, len(t.nodes))
+	for i := 1; i < len(t.nodes); i++ {
+		first[i] = t.labels[t.nodes[i].labelStart]
+	}
+	t.first = string(first)
 	root := t.nodes[0]
-	for _, e := range t.edges[root.edgeStart : root.edgeStart+root.edgeCount] {
-		t.root[e.b] = e.child
+	for c := root.firstChild; c < root.firstChild+root.childCount; c++ {
+		t.root[t.labels[t.nodes[c].labelStart]] = c
 	}
 	return t
 }
 
-func (t *trie) step(node int32, b byte) int32 {
-	if node == 0 {
+// child returns the child of node idx whose label starts with b, or 0.
+func (t *trie) child(idx int32, b byte) int32 {
+	if idx == 0 {
 		return t.root[b]
 	}
-	n := &t.nodes[node]
-	edges := t.edges[n.edgeStart : n.edgeStart+n.edgeCount]
-	if len(edges) <= 8 {
-		for _, e := range edges {
-			if e.b == b {
-				return e.child
-			}
-			if e.b > b {
-				return 0
-			}
-		}
-		return 0
-	}
-	lo, hi := 0, len(edges)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if edges[m].b < b {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(edges) && edges[lo].b == b {
-		return edges[lo].child
+	n := &t.nodes[idx]
+	if i := strings.IndexByte(t.first[n.firstChild:n.firstChild+n.childCount], b); i >= 0 {
+		return n.firstChild + int32(i)
 	}
 	return 0
 }
 
-// Match appends to hits every name that starts at text[start:], longest
-// first, and returns the extended slice. White space inside a name matches
-// any run of white space (a line may wrap inside a name); letters match
-// case-insensitively. A name ending in a word rune only matches when the
-// text does not continue with a word rune.
-func (v *Vocabulary) Match(text string, start int, hits []Hit) []Hit {
-	t := v.names
+// MatchFolded appends to hits every name that starts at offset start of
+// the folded text, longest first, and returns the extended slice. A space
+// in a name matches any run of white space (a line may wrap inside a
+// name). A name ending in a word rune only matches where the text does
+// not continue with a word rune.
+func (v *Vocabulary) MatchFolded(f FoldedText, start int, hits []Hit) []Hit {
+	return v.names.match(f, start, hits)
+}
+
+// A Matcher finds names of some locales only. Its trie is a fraction of
+// the whole vocabulary's, which keeps it in the processor's caches while a
+// parser calls it tens of thousands of times.
+type Matcher struct {
+	t *trie
+}
+
+// Matcher returns a matcher for the spellings of the locales in set,
+// building it on first use.
+func (v *Vocabulary) Matcher(set LocaleSet) *Matcher {
+	v.matchersMu.Lock()
+	defer v.matchersMu.Unlock()
+	if m, ok := v.matchers[set]; ok {
+		return m
+	}
+	m := &Matcher{t: v.allNames.subset(set).build()}
+	if v.matchers == nil {
+		v.matchers = map[LocaleSet]*Matcher{}
+	}
+	v.matchers[set] = m
+	return m
+}
+
+// MatchFolded is Vocabulary.MatchFolded restricted to the matcher's
+// locales (the NameRefs still list every locale that spells the name).
+func (m *Matcher) MatchFolded(f FoldedText, start int, hits []Hit) []Hit {
+	return m.t.match(f, start, hits)
+}
+
+func (t *trie) match(f FoldedText, start int, hits []Hit) []Hit {
+	s := f.s
 	base := len(hits)
 	node := int32(0)
 	i := start
-	var buf [utf8.UTFMax]byte
-	for i < len(text) {
-		c := text[i]
-		var consumed int
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			j := i + 1
-			for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
-				j++
-			}
-			node = t.step(node, ' ')
-			consumed = j - i
-		case c < utf8.RuneSelf:
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			node = t.step(node, c)
-			consumed = 1
-		default:
-			r, size := utf8.DecodeRuneInString(text[i:])
-			lr := unicode.ToLower(r)
-			n := utf8.EncodeRune(buf[:], lr)
-			for k := 0; k < n && node >= 0; k++ {
-				node = t.step(node, buf[k])
-				if node == 0 {
-					break
-				}
-			}
-			consumed = size
-		}
-		if node == 0 {
+	for i < len(s) {
+		c := t.child(node, s[i])
+		if c == 0 {
 			break
 		}
-		i += consumed
-		if r := t.nodes[node].refs; r >= 0 && boundaryOK(text, start, i) {
-			hits = append(hits, Hit{End: i, Refs: t.refs[r]})
+		n := &t.nodes[c]
+		label := t.labels[n.labelStart:n.labelEnd]
+		if !n.spaced {
+			if !strings.HasPrefix(s[i:], label) {
+				break
+			}
+			node, i = c, i+len(label)
+			if n.refs >= 0 && boundaryOK(s, start, i) {
+				hits = append(hits, Hit{End: i, Refs: t.refs[n.refs]})
+			}
+			continue
+		}
+		j := i
+		ok := true
+		for k := n.labelStart; k < n.labelEnd; k++ {
+			lb := t.labels[k]
+			if j >= len(s) {
+				ok = false
+				break
+			}
+			if lb == ' ' {
+				if s[j] != ' ' {
+					ok = false
+					break
+				}
+				for j < len(s) && s[j] == ' ' {
+					j++
+				}
+				continue
+			}
+			if s[j] != lb {
+				ok = false
+				break
+			}
+			j++
+		}
+		if !ok {
+			break
+		}
+		node, i = c, j
+		if n.refs >= 0 && boundaryOK(s, start, i) {
+			hits = append(hits, Hit{End: i, Refs: t.refs[n.refs]})
 		}
 	}
-	// Longest first.
-	for l, r := base, len(hits)-1; l < r; l, r = l+1, r-1 {
-		hits[l], hits[r] = hits[r], hits[l]
+	slices.Reverse(hits[base:])
+	return hits
+}
+
+// maxMatchWindow bounds the text Match folds: the longest name is under
+// 150 bytes, which leaves room for wrapped white space.
+const maxMatchWindow = 1024
+
+// Match is MatchFolded on unfolded text.
+func (v *Vocabulary) Match(text string, start int, hits []Hit) []Hit {
+	// Names never contain these bytes, so folding stops at the first (or
+	// at a length no name with its wrapped white space reaches).
+	end := start
+	for end < len(text) && end-start < maxMatchWindow {
+		switch text[end] {
+		case '(', ')', ',', ';', '"', '[', ']', '{', '}':
+		default:
+			end++
+			continue
+		}
+		break
+	}
+	base := len(hits)
+	hits = v.MatchFolded(FoldText(text[start:end]), 0, hits)
+	for i := base; i < len(hits); i++ {
+		hits[i].End += start
 	}
 	return hits
 }
+
+// Prefix returns the first n bytes of f.
+func (f FoldedText) Prefix(n int) FoldedText { return FoldedText{s: f.s[:n]} }
 
 func boundaryOK(text string, start, end int) bool {
 	if end >= len(text) {

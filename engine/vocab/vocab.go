@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -48,7 +49,11 @@ type Vocabulary struct {
 	// locStringText finds a localized string by its exact text in a locale.
 	locStringText [NumLocales]map[string]*LocalizedString
 
-	names *trie
+	names    *trie
+	allNames *trieBuilder // every spelling, for building Matchers
+
+	matchersMu sync.Mutex
+	matchers   map[LocaleSet]*Matcher
 }
 
 // A SettingsNode is a node of the custom game settings schema (see
@@ -256,6 +261,7 @@ func Load(data []byte) (*Vocabulary, error) {
 		}
 	}
 	v.Settings = settingsNode("", f.Settings, names)
+	v.allNames = &trieBuilder{keys: slices.Clone(tb.keys)}
 	v.names = tb.build()
 	return v, nil
 }

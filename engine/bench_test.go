@@ -1,0 +1,72 @@
+package engine_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/parser"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// The benchmarks measure one core (run with -cpu 1) on the largest game
+// export and on a generated script near the 32,768-element limit; the
+// figures are recorded in BENCHMARKS.md.
+
+func benchInputs(b *testing.B) map[string]*source.File {
+	data, err := os.ReadFile("../../shared/corpus/workshop/game-exports/z_owware.txt")
+	if err != nil {
+		b.Fatalf("the shared corpus must be present: %v", err)
+	}
+	vocab.Default() // load the vocabulary outside the timed loop
+	return map[string]*source.File{
+		"z_owware":   source.NewFile("z_owware.txt", string(data)),
+		"near-limit": source.NewFile("generated.ow", NearLimitScript()),
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	for name, f := range benchInputs(b) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.Text)))
+			for b.Loop() {
+				parser.Parse(f, parser.Options{})
+			}
+		})
+	}
+}
+
+func BenchmarkParseValidate(b *testing.B) {
+	for name, f := range benchInputs(b) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(f.Text)))
+			for b.Loop() {
+				engine.Check(f, engine.Options{})
+			}
+		})
+	}
+}
+
+// NearLimitScript generates a mode of about 32,000 elements (by OverPy's
+// counting): 400 rules of varied actions, conditions and values.
+func NearLimitScript() string {
+	var b strings.Builder
+	b.WriteString("variables\n{\n\tglobal:\n\t\t0: Score\n\t\t1: Positions\n\n\tplayer:\n\t\t0: Health\n\t\t1: Target\n}\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "\nrule(\"Generated rule %d\")\n{\n\tevent\n\t{\n\t\tOngoing - Each Player;\n\t\tAll;\n\t\tAll;\n\t}\n", i)
+		b.WriteString("\n\tconditions\n\t{\n")
+		fmt.Fprintf(&b, "\t\tIs Alive(Event Player) == True;\n\t\tGlobal.Score[%d] < %d;\n", i%16, 100+i)
+		b.WriteString("\t}\n\n\tactions\n\t{\n")
+		fmt.Fprintf(&b, "\t\tEvent Player.Health = Health(Event Player) + %d * 0.500;\n", i)
+		fmt.Fprintf(&b, "\t\tGlobal.Positions[%d] = Position Of(Event Player) + Vector(%d, 0, -%d.250);\n", i%32, i, i)
+		b.WriteString("\t\tIf(Distance Between(Event Player, Global.Positions[0]) <= 5 && Is Button Held(Event Player, Button(Interact)));\n")
+		fmt.Fprintf(&b, "\t\t\tSmall Message(Event Player, Custom String(\"rule {0}: {1}\", %d, Event Player.Health));\n", i)
+		b.WriteString("\t\t\tEvent Player.Target = Closest Player To(Position Of(Event Player), Opposite Team Of(Team Of(Event Player)));\n")
+		b.WriteString("\t\tEnd;\n")
+		b.WriteString("\t\tWait(0.250, Ignore Condition);\n\t\tLoop If Condition Is True;\n\t}\n}\n")
+	}
+	return b.String()
+}

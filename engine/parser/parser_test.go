@@ -1,0 +1,151 @@
+package parser_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/parser"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// actions parses text as the actions of a global rule and returns the
+// structural dump of each action.
+func actions(t *testing.T, text string, l vocab.Locale) []string {
+	t.Helper()
+	src := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n" + text + "\n\t}\n}\n"
+	if l != vocab.EnUS {
+		v := vocab.Default()
+		for _, kw := range []string{"__rule__", "__event__", "__actions__"} {
+			en, _ := v.Keyword(kw).Name(vocab.EnUS)
+			loc, _ := v.Keyword(kw).Name(l)
+			src = strings.Replace(src, en, loc, 1)
+		}
+		g, _ := v.Event("global").Name(l)
+		src = strings.Replace(src, "Ongoing - Global", g, 1)
+	}
+	res := parser.Parse(source.NewFile("t.ow", src), parser.Options{Locale: l, LocaleGiven: true})
+	for _, d := range res.Diags {
+		t.Errorf("%s: unexpected %s: %s", text, d.Code, d.Message)
+	}
+	if len(res.Script.Rules) != 1 || res.Script.Rules[0].Actions == nil {
+		t.Fatalf("%s: no actions block read", text)
+	}
+	var out []string
+	for _, st := range res.Script.Rules[0].Actions.Statements {
+		out = append(out, ast.DumpExpr(st.Body))
+	}
+	return out
+}
+
+func TestExpressions(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		// Names with operator characters are names, not operators.
+		{`Global.A = Hero(Soldier: 76);`, `=(global.A, __hero__(HeroLiteral.soldier))`},
+		{`Global.A = Hero(D.Va);`, `=(global.A, __hero__(HeroLiteral.dva))`},
+		{`Global.A = Map(King's Row);`, `=(global.A, __map__(MapLiteral.kingsRow))`},
+		{`Create In-World Text(All Players(All Teams), Custom String("x"), Vector(0, 0, 0), 1, Do Not Clip, Visible To, Color(White), Default Visibility);`,
+			`createInWorldText(getPlayers(TeamLiteral.ALL), __customString__("x"), vect(0, 0, 0), 1, Clip.NONE, WorldTextReeval.VISIBILITY, __color__(ColorLiteral.WHITE), SpecVisibility.DEFAULT)`},
+		// Precedence: * over +, + over ==, == over &&, && over ||, ternary loosest.
+		{`Global.A = 1 + 2 * 3;`, `=(global.A, +(1, *(2, 3)))`},
+		{`Global.A = 1 - 2 - 3;`, `=(global.A, -(-(1, 2), 3))`},
+		{`Global.A = 2 ^ 3 * 4;`, `=(global.A, *(^(2, 3), 4))`},
+		{`Global.A = Global.B == 1 && Global.C || !Global.D;`, `=(global.A, ||(&&(==(global.B, 1), global.C), not(global.D)))`},
+		{`Global.A = Global.B ? 1 : (Global.C ? 2 : 3);`, `=(global.A, ternary(global.B, 1, paren(ternary(global.C, 2, 3))))`},
+		// A minus sign directly before digits is part of the number.
+		{`Global.A = Global.B - -0.500;`, `=(global.A, -(global.B, -0.5))`},
+		{`Global.A = Vector(1, -2, 3.250);`, `=(global.A, vect(1, -2, 3.25))`},
+		// Indexing, player variables, assignment operators.
+		{`Event Player.x[2] += Global.B[0][1];`, `+=(index(player-var.x(eventPlayer), 2), index(index(global.B, 0), 1))`},
+		{`Players In Slot(11, All Teams).Score = True;`, `=(player-var.Score(getPlayersInSlot(11, TeamLiteral.ALL)), true)`},
+		// Legacy function forms.
+		{`Set Global Variable(A, Compare(Global Variable(B), ==, Value In Array(Global.C, 1)));`,
+			`__setGlobalVariable__(name:A, __compare__(__globalVar__(name:B), __Operator__.==, __valueInArray__(global.C, 1)))`},
+		{`Modify Global Variable(A, Add, 1);`, `__modifyGlobalVariable__(name:A, __Operation__.__add__, 1)`},
+		{`Modify Player Variable(Event Player, Deck, Append To Array, Player Variable(Event Player, Card));`,
+			`__modifyPlayerVariable__(eventPlayer, name:Deck, __Operation__.__appendToArray__, __playerVar__(eventPlayer, name:Card))`},
+		// Bare colours (OW1) and wrapped ones.
+		{`Create Effect(All Players(All Teams), Sphere, White, Vector(0, 0, 0), 1, Visible To Position and Radius);`,
+			`createEffect(getPlayers(TeamLiteral.ALL), Effect.SPHERE, ColorLiteral.WHITE, vect(0, 0, 0), 1, EffectReeval.VISIBILITY_POSITION_AND_RADIUS)`},
+		// Strings: escapes and raw control characters are kept.
+		{"Small Message(All Players(All Teams), Custom String(\"a\\\"b\\\\c\\nd\te\u2028f\", 1));",
+			`smallMessage(getPlayers(TeamLiteral.ALL), __customString__("a\"b\\c\nd\te\u2028f", 1))`},
+		{`Small Message(All Players(All Teams), String("{0} sec", 3));`, `smallMessage(getPlayers(TeamLiteral.ALL), __localizedString__(locstr:{0} sec, 3))`},
+		// A statement wrapped over lines anywhere between tokens.
+		{"Wait(\n\t\t\t1,\n\t\t\tIgnore\n\t\t\tCondition);", `wait(1, Wait.IGNORE_CONDITION)`},
+		{"Global.A = Array(1, 2)\n\t\t\t[0];", `=(global.A, index(__array__(1, 2), 0))`},
+		// Subroutines and empty parentheses.
+		{`Start Rule(Sub0, Restart Rule);`, `startRule(name:Sub0, StartRuleBehavior.RESTART)`},
+	} {
+		got := actions(t, "\t\t"+c.text, vocab.EnUS)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s\n got: %v\nwant: %s", c.text, got, c.want)
+		}
+	}
+}
+
+func TestLocalizedText(t *testing.T) {
+	got := actions(t, "\t\t禁用 全局.debug = 真;\n\t\t禁用查看器录制;", vocab.ZhCN)
+	want := []string{"=(global.debug, true)", "disableInspector"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	// tr-TR spells Hero and Hero Of alike; the argument decides.
+	got = actions(t, "\t\tKüresel.A = Kahraman(<en>Ana<en>);\n\t\tKüresel.B = Kahraman(Etkinlik Oyuncusu);", vocab.TrTR)
+	want = []string{"=(global.A, __hero__(HeroLiteral.ana))", "=(global.B, .getHero(eventPlayer))"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestDisabledAndComments(t *testing.T) {
+	src := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tconditions\n\t{\n\t\t\"why\"\n\t\tdisabled Global.A == 1;\n\t}\n\n\tactions\n\t{\n\t\t\"note\"\n\t\tdisabled Abort;\n\t}\n}\n"
+	res := parser.Parse(source.NewFile("t.ow", src), parser.Options{})
+	if len(res.Diags) > 0 {
+		t.Fatal(res.Diags)
+	}
+	r := res.Script.Rules[0]
+	c, a := r.Conditions.Statements[0], r.Actions.Statements[0]
+	if !c.Disabled || c.Comment == nil || c.Comment.Text != "why" || !a.Disabled || a.Comment.Text != "note" {
+		t.Errorf("comments and disabled flags not read: %+v %+v", c, a)
+	}
+	if src[a.DisabledSpan.Start:a.DisabledSpan.End] != "disabled" || src[a.Span.Start:a.Span.End] != "\"note\"\n\t\tdisabled Abort;" {
+		t.Errorf("spans: %q %q", src[a.DisabledSpan.Start:a.DisabledSpan.End], src[a.Span.Start:a.Span.End])
+	}
+}
+
+func TestLocaleDetection(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		want      vocab.Locale
+		ambiguous bool
+	}{
+		{"regel(\"x\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n}\n", vocab.DeDE, false},
+		{"règle(\"x\")\n{\n\tévènement\n\t{\n\t\tToute la partie - Tout le monde;\n\t}\n}\n", vocab.FrFR, false},
+		{"rule(\"x\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n}\n", vocab.EnUS, true},
+	} {
+		res := parser.Parse(source.NewFile("t.ow", c.text), parser.Options{})
+		if res.Script.Locale != c.want || res.Detection.Ambiguous != c.ambiguous {
+			t.Errorf("%q: detected %s (ambiguous %v), want %s (ambiguous %v)", c.text[:12], res.Script.Locale, res.Detection.Ambiguous, c.want, c.ambiguous)
+		}
+	}
+}
+
+func TestSpans(t *testing.T) {
+	src := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n\t\tGlobal.Score = Count Of(All Players(Team 1)) + 1;\n\t}\n}\n"
+	res := parser.Parse(source.NewFile("t.ow", src), parser.Options{})
+	body := res.Script.Rules[0].Actions.Statements[0].Body
+	var spans []string
+	ast.Inspect(body, func(e *ast.Expr) bool {
+		spans = append(spans, src[e.Span.Start:e.Span.End])
+		return true
+	})
+	want := []string{
+		"Global.Score = Count Of(All Players(Team 1)) + 1", "Global.Score",
+		"Count Of(All Players(Team 1)) + 1", "Count Of(All Players(Team 1))", "All Players(Team 1)", "Team 1", "1",
+	}
+	if strings.Join(spans, "|") != strings.Join(want, "|") {
+		t.Errorf("spans:\n got %q\nwant %q", spans, want)
+	}
+}

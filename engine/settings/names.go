@@ -1,0 +1,87 @@
+package settings
+
+// This file holds the name index the resolver reads names with: folded
+// spelling to entry, per locale.
+
+import (
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// A nameIndex finds a value by its folded spelling in a locale. When two
+// entries share a spelling the first added wins, so lookups are
+// deterministic.
+type nameIndex[T any] struct {
+	byLoc [vocab.NumLocales]map[string]T
+	// spellings lists each locale's spellings in order, for suggestions.
+	spellings [vocab.NumLocales][]string
+	maxLen    int // the longest spelling, in bytes
+}
+
+func (ix *nameIndex[T]) add(names *vocab.Names, val T) {
+	for l, n := range names {
+		if n = clean(n); n == "" {
+			continue
+		}
+		k := vocab.Fold(n)
+		if ix.byLoc[l] == nil {
+			ix.byLoc[l] = map[string]T{}
+		}
+		if _, dup := ix.byLoc[l][k]; dup {
+			continue
+		}
+		ix.byLoc[l][k] = val
+		ix.spellings[l] = append(ix.spellings[l], n)
+		ix.maxLen = max(ix.maxLen, len(n))
+	}
+}
+
+// spelledIn adds the index's spellings to m, with the locales spelling them.
+func (ix *nameIndex[T]) spelledIn(m map[string]vocab.LocaleSet) {
+	for l, names := range ix.byLoc {
+		for k := range names {
+			m[k] |= vocab.Of(vocab.Locale(l))
+		}
+	}
+}
+
+// fits reports whether raw text is short enough to be one of the index's
+// spellings, allowing for the white space runs that folding collapses.
+func (ix *nameIndex[T]) fits(raw string) bool {
+	return len(raw) <= 2*ix.maxLen+16
+}
+
+// find looks a folded spelling up in each locale of order in turn.
+func (ix *nameIndex[T]) find(key string, order []vocab.Locale) (T, bool) {
+	for _, l := range order {
+		if v, ok := ix.byLoc[l][key]; ok {
+			return v, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// findAny looks a folded spelling up in every locale, in catalog order.
+func (ix *nameIndex[T]) findAny(key string) (T, bool) {
+	for l := range ix.byLoc {
+		if v, ok := ix.byLoc[l][key]; ok {
+			return v, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// clean returns a catalog spelling as it can stand on a settings line:
+// without the white space some spellings carry at their ends (es-ES
+// ability names end in a line break), and "" when a line break remains
+// inside, since the block is read line by line.
+func clean(name string) string {
+	name = strings.TrimSpace(name)
+	if strings.ContainsAny(name, "\n\r") {
+		return ""
+	}
+	return name
+}

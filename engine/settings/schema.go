@@ -1,0 +1,391 @@
+package settings
+
+// This file indexes the vocabulary's settings schema. The catalog keeps
+// OverPy's raw schema, where general settings, per-mode settings and the
+// per-hero templates are separate; the game merges them (OverPy's
+// computeCustomGameSettingsSchema does the same), so the index builds one
+// table per place a setting can be written: main, lobby, each mode, the
+// heroes' General and Team groups, and each hero.
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// Schema is the settings schema of one vocabulary, indexed for reading
+// names and spelling identities. It never changes after building and is
+// safe for concurrent use.
+type Schema struct {
+	v *vocab.Vocabulary
+
+	sections   map[string]*vocab.SettingsNode
+	sectionIx  nameIndex[string]
+	lists      map[string]*vocab.SettingsNode
+	listIx     nameIndex[string]
+	teams      map[string]*vocab.SettingsNode
+	teamIx     nameIndex[string]
+	extensions map[string]*vocab.SettingsNode
+	extIx      nameIndex[string]
+	general    *vocab.SettingsNode // the General group of modes
+	modeIx     nameIndex[string]
+	heroIx     nameIndex[*vocab.Hero]
+	mapIx      nameIndex[*vocab.Map]
+	// words are On, Off, Yes, No, Enabled and Disabled by short id (on,
+	// off, …); some locales spell two of them alike, so wordIx keeps every
+	// id a spelling has.
+	words  map[string]*vocab.Entry
+	wordIx [vocab.NumLocales]map[string][]string
+
+	tables     map[string]*table
+	modeTables []*table // gamemodes/general first, then by mode id
+	heroTables []*table // in vocabulary order
+	// maxKey is the length in bytes of the longest setting name: longer
+	// text is not folded and looked up, which keeps odd lines cheap.
+	maxKey int
+	// spellers gives, for every folded spelling of the schema, the locales
+	// that spell it (see Vote).
+	spellers map[string]vocab.LocaleSet
+}
+
+// A table is the settings that may be written in one kind of group.
+type table struct {
+	id       string
+	settings []*setting
+	byKey    map[string]*setting
+	ix       nameIndex[*setting]
+	// other holds the per-hero settings whose include or exclude list
+	// leaves this hero out: they resolve after the others.
+	other nameIndex[*setting]
+}
+
+// A setting is one key of a table, with its names in every locale
+// (templates filled).
+type setting struct {
+	id     string // the KeyID: table id + "/" + key
+	key    string
+	node   *vocab.SettingsNode
+	names  vocab.Names
+	values nameIndex[string] // the words of an enumerated setting, by value id
+	table  *table
+	// merged marks a mode's setting that General takes from the mode.
+	merged bool
+}
+
+// abilitySlot says which ability fills the %1$s of a per-hero template
+// key (OverPy's computeCustomGameSettingsSchema).
+func abilitySlot(key string) string {
+	switch key {
+	case "secondaryFireCooldown%", "enableSecondaryFire", "secondaryFireMaximumTime%",
+		"secondaryFireRechargeRate%", "secondaryFireEnergyChargeRate%":
+		return "secondaryFire"
+	case "ability3Cooldown%", "enableAbility3":
+		return "ability3"
+	case "ability2Cooldown%", "enableAbility2":
+		return "ability2"
+	case "ability1Cooldown%", "enableAbility1":
+		return "ability1"
+	case "enablePassive":
+		return "passive"
+	case "enableUlt", "ultGen%", "combatUltGen%", "passiveUltGen%":
+		return "ultimate"
+	}
+	return ""
+}
+
+var cache sync.Map // *vocab.Vocabulary → *Schema
+
+// For returns the indexed schema of v, building it on first use.
+func For(v *vocab.Vocabulary) *Schema {
+	if s, ok := cache.Load(v); ok {
+		return s.(*Schema)
+	}
+	s, _ := cache.LoadOrStore(v, build(v))
+	return s.(*Schema)
+}
+
+func build(v *vocab.Vocabulary) *Schema {
+	s := &Schema{v: v, sections: map[string]*vocab.SettingsNode{}, lists: map[string]*vocab.SettingsNode{},
+		teams: map[string]*vocab.SettingsNode{}, extensions: map[string]*vocab.SettingsNode{},
+		words: map[string]*vocab.Entry{}, tables: map[string]*table{}}
+	for _, w := range v.SettingWords {
+		id := strings.Trim(w.ID, "_")
+		s.words[id] = w
+		for l, n := range w.Names {
+			if n = clean(n); n == "" {
+				continue
+			}
+			if s.wordIx[l] == nil {
+				s.wordIx[l] = map[string][]string{}
+			}
+			k := vocab.Fold(n)
+			s.wordIx[l][k] = append(s.wordIx[l][k], id)
+		}
+	}
+	for _, h := range v.Heroes {
+		s.heroIx.add(&h.Names, h)
+	}
+	for _, m := range v.Maps {
+		s.mapIx.add(&m.Names, m)
+	}
+	root := v.Settings
+	if root == nil {
+		return s
+	}
+	for _, id := range sortedKeys(root.Children) {
+		n := root.Children[id]
+		s.sections[id] = n
+		s.sectionIx.add(&n.Names, id)
+	}
+	s.add(tableOf("main", values(s.sections["main"])))
+	lobby := tableOf("lobby", values(s.sections["lobby"]))
+	for key, word := range map[string]string{"team1Slots": "team1", "team2Slots": "team2"} {
+		if st := lobby.byKey[key]; st != nil && s.words[word] != nil {
+			st.names = fill(st.node.Names, s.words[word].Names)
+		}
+	}
+	lobby.index()
+	s.add(lobby)
+	if ext := s.sections["extensions"]; ext != nil {
+		for _, id := range sortedKeys(ext.Values) {
+			s.extensions[id] = ext.Values[id]
+			s.extIx.add(&ext.Values[id].Names, id)
+		}
+	}
+	s.buildModes()
+	s.buildHeroes()
+	s.spellers = map[string]vocab.LocaleSet{}
+	for _, t := range s.tables {
+		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
+		t.ix.spelledIn(s.spellers)
+		t.other.spelledIn(s.spellers)
+		for _, st := range t.settings {
+			st.values.spelledIn(s.spellers)
+		}
+	}
+	s.sectionIx.spelledIn(s.spellers)
+	s.listIx.spelledIn(s.spellers)
+	s.teamIx.spelledIn(s.spellers)
+	s.extIx.spelledIn(s.spellers)
+	s.modeIx.spelledIn(s.spellers)
+	s.heroIx.spelledIn(s.spellers)
+	s.mapIx.spelledIn(s.spellers)
+	for l, words := range s.wordIx {
+		for k := range words {
+			s.spellers[k] |= vocab.Of(vocab.Locale(l))
+		}
+	}
+	return s
+}
+
+func (s *Schema) add(t *table) {
+	s.tables[t.id] = t
+}
+
+func (s *Schema) buildModes() {
+	modes := values(s.sections["gamemodes"])
+	s.general = modes["general"]
+	if s.general != nil {
+		s.modeIx.add(&s.general.Names, "general")
+		for _, id := range []string{"enabledMaps", "disabledMaps"} {
+			if n := s.general.Values[id]; n != nil {
+				s.lists[id] = n
+				s.listIx.add(&n.Names, id)
+			}
+		}
+	}
+	for _, g := range s.v.GameModes {
+		s.modeIx.add(&g.Names, g.ID)
+	}
+	ids := sortedKeys(modes)
+	slices.SortStableFunc(ids, func(a, b string) int {
+		return boolOrder(a == "general", b == "general")
+	})
+	for _, id := range ids {
+		settings := map[string]*vocab.SettingsNode{}
+		for k, n := range modes[id].Values {
+			if s.lists[k] == nil {
+				settings[k] = n
+			}
+		}
+		t := tableOf("gamemodes/"+id, settings)
+		s.add(t)
+		s.modeTables = append(s.modeTables, t)
+	}
+	// General takes every mode's settings too; a key it shares with
+	// several modes is spelled as the first of them (by mode id) spells
+	// it, and gets one identity, gamemodes/general/<key>.
+	if general := s.tables["gamemodes/general"]; general != nil {
+		for _, t := range s.modeTables[1:] {
+			for _, st := range t.settings {
+				if general.byKey[st.key] == nil {
+					general.addNode(st.key, st.node).merged = true
+				}
+			}
+		}
+		general.index()
+	}
+}
+
+func (s *Schema) buildHeroes() {
+	heroes := s.sections["heroes"]
+	if heroes == nil {
+		return
+	}
+	for _, id := range []string{"enabledHeroes", "disabledHeroes"} {
+		if n := heroes.Values[id]; n != nil {
+			s.lists[id] = n
+			s.listIx.add(&n.Names, id)
+		}
+	}
+	if teams := heroes.Children["teams"]; teams != nil {
+		for _, id := range sortedKeys(teams.Children) {
+			s.teams[id] = teams.Children[id]
+			s.teamIx.add(&teams.Children[id].Names, id)
+		}
+	}
+	each := children(heroes.Values["__eachHero__"])
+	genEach := children(heroes.Values["__generalAndEachHero__"])
+	genOnly := children(heroes.Values["__generalButNotEachHero__"])
+
+	general := &table{id: "heroes/general", byKey: map[string]*setting{}}
+	general.addAll(genEach)
+	general.addAll(genOnly)
+	general.index()
+	s.add(general)
+
+	for _, h := range s.v.Heroes {
+		t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
+		t.addAll(values(heroes.Values[h.ID]))
+		applies := map[*setting]bool{}
+		for _, group := range []map[string]*vocab.SettingsNode{genEach, each} {
+			for _, key := range sortedKeys(group) {
+				n := group[key]
+				if t.byKey[key] != nil {
+					continue
+				}
+				names := n.Names
+				if slot := abilitySlot(key); slot != "" && strings.Contains(n.Names[vocab.EnUS], "%1$s") {
+					ab := ability(h, slot)
+					if ab == nil {
+						continue
+					}
+					names = fill(n.Names, ab.Names)
+				}
+				st := t.addNode(key, n)
+				st.names = names
+				applies[st] = appliesTo(n, h.ID)
+			}
+		}
+		for _, st := range t.settings {
+			if a, isGeneral := applies[st]; isGeneral && !a {
+				t.other.add(&st.names, st)
+			} else {
+				t.ix.add(&st.names, st)
+			}
+		}
+		s.add(t)
+		s.heroTables = append(s.heroTables, t)
+	}
+}
+
+func appliesTo(n *vocab.SettingsNode, hero string) bool {
+	switch {
+	case n.Include != nil:
+		return slices.Contains(n.Include, hero)
+	case n.Exclude != nil:
+		return !slices.Contains(n.Exclude, hero)
+	}
+	return true
+}
+
+func ability(h *vocab.Hero, slot string) *vocab.Entry {
+	for _, a := range h.Abilities {
+		if a.ID == slot {
+			return a
+		}
+	}
+	return nil
+}
+
+// fill puts arg into the %1$s of each locale's template; a locale where
+// the template or the argument has no spelling gets none.
+func fill(tpl, arg vocab.Names) (out vocab.Names) {
+	for l := range tpl {
+		t, a := clean(tpl[l]), clean(arg[l])
+		if t == "" || a == "" && strings.Contains(t, "%1$s") {
+			continue
+		}
+		out[l] = strings.Replace(t, "%1$s", a, 1)
+	}
+	return out
+}
+
+func tableOf(id string, nodes map[string]*vocab.SettingsNode) *table {
+	t := &table{id: id, byKey: map[string]*setting{}}
+	t.addAll(nodes)
+	t.index()
+	return t
+}
+
+func (t *table) addAll(nodes map[string]*vocab.SettingsNode) {
+	for _, key := range sortedKeys(nodes) {
+		if t.byKey[key] == nil {
+			t.addNode(key, nodes[key])
+		}
+	}
+}
+
+func (t *table) addNode(key string, n *vocab.SettingsNode) *setting {
+	st := &setting{id: t.id + "/" + key, key: key, node: n, names: n.Names, table: t}
+	for _, vk := range sortedKeys(n.Values) {
+		st.values.add(&n.Values[vk].Names, vk)
+	}
+	t.settings = append(t.settings, st)
+	t.byKey[key] = st
+	return st
+}
+
+// index (re)builds the name index; settings earlier in the table win
+// spellings they share with later ones.
+func (t *table) index() {
+	t.ix = nameIndex[*setting]{}
+	for _, st := range t.settings {
+		t.ix.add(&st.names, st)
+	}
+}
+
+func values(n *vocab.SettingsNode) map[string]*vocab.SettingsNode {
+	if n == nil {
+		return nil
+	}
+	return n.Values
+}
+
+func children(n *vocab.SettingsNode) map[string]*vocab.SettingsNode {
+	if n == nil {
+		return nil
+	}
+	return n.Children
+}
+
+func sortedKeys[T any](m map[string]T) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func boolOrder(a, b bool) int {
+	switch {
+	case a && !b:
+		return -1
+	case b && !a:
+		return 1
+	}
+	return 0
+}
