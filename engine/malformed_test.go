@@ -104,6 +104,7 @@ func TestMalformed(t *testing.T) {
 		{"placeholder without argument", rule("", "\t\tSmall Message(All Players(All Teams), Custom String(‸\"{0} and {1}\", 1));"), diag.FormatPlaceholder},
 		{"unused format argument", rule("", "\t\tSmall Message(All Players(All Teams), Custom String(\"plain\", ‸1));"), diag.UnusedFormatArgument},
 		{"literal slot given a computed value", rule("", "\t\tGlobal.A = Workshop Setting Integer(Custom String(\"a\"), Custom String(\"b\"), ‸1 + 1, 0, 10, 0);"), diag.ExpectedLiteral},
+		{"colon in a workshop setting name", rule("", "\t\tGlobal.A = Workshop Setting Toggle(Custom String(\"General\"), Custom String(‸\"Mode: fast\"), True, 0);"), diag.WorkshopSettingName},
 		{"literal above the slot's limit", rule("", "\t\tSet Damage Dealt(Event Player, ‸5000);"), diag.LiteralLimit},
 	} {
 		t.Run(c.name, func(t *testing.T) {

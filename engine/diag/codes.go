@@ -87,6 +87,8 @@ const (
 	StringTooLong        Code = "string-too-long"
 	SettingTooLong       Code = "setting-too-long"
 	WaitTooShort         Code = "wait-too-short"
+	WorkshopSettingName  Code = "workshop-setting-name"
+	TooManySettings      Code = "too-many-workshop-settings"
 )
 
 // Control flow.
@@ -165,6 +167,8 @@ var Codes = []CodeInfo{
 	{StringTooLong, Warning, "a Custom String literal is longer than 128 characters"},
 	{SettingTooLong, Error, "a settings string is longer than the game allows"},
 	{WaitTooShort, Info, "Wait shorter than one server tick (0.016 s) waits one tick"},
+	{WorkshopSettingName, Warning, "a workshop setting's name or category has characters the game rejects or strips"},
+	{TooManySettings, Warning, "a mode declares more than 128 workshop settings"},
 
 	{UnmatchedEnd, Warning, "an End closes no If, While or For"},
 	{ElseWithoutIf, Warning, "an Else or Else If follows no If, or follows an Else"},

@@ -83,30 +83,18 @@ func (p *parser) parseScript() *ast.Script {
 		kwSpan := source.Span{Start: start, End: end}
 		switch {
 		case id == kwSettings && p.nextIs(end, '{'):
-			if s.Settings != nil {
-				p.errorf(diag.DuplicateBlock, kwSpan, "a second settings block: the text can hold only one")
-			}
-			order(orderSettings, kwSpan, "settings")
-			st := p.parseSettings(kwSpan)
-			if s.Settings == nil {
+			p.topBlock(order, orderSettings, kwSpan, "settings", s.Settings != nil)
+			if st := p.parseSettings(kwSpan); s.Settings == nil {
 				s.Settings = st
 			}
 		case id == kwVariables && p.nextIs(end, '{'):
-			if s.Variables != nil {
-				p.errorf(diag.DuplicateBlock, kwSpan, "a second variables block: the text can hold only one")
-			}
-			order(orderVariables, kwSpan, "variables")
-			vb := p.parseVariables(kwSpan)
-			if s.Variables == nil {
+			p.topBlock(order, orderVariables, kwSpan, "variables", s.Variables != nil)
+			if vb := p.parseVariables(kwSpan); s.Variables == nil {
 				s.Variables = vb
 			}
 		case id == kwSubroutines && p.nextIs(end, '{'):
-			if s.Subroutines != nil {
-				p.errorf(diag.DuplicateBlock, kwSpan, "a second subroutines block: the text can hold only one")
-			}
-			order(orderSubroutines, kwSpan, "subroutines")
-			sb := p.parseSubroutines(kwSpan)
-			if s.Subroutines == nil {
+			p.topBlock(order, orderSubroutines, kwSpan, "subroutines", s.Subroutines != nil)
+			if sb := p.parseSubroutines(kwSpan); s.Subroutines == nil {
 				s.Subroutines = sb
 			}
 		case id == kwRule || id == kwDisabled && p.ruleFollows(end):
@@ -145,6 +133,16 @@ func (p *parser) parseScript() *ast.Script {
 		p.warnf(diag.EmptyProgram, source.Span{}, "the text holds no rules, settings or blocks")
 	}
 	return s
+}
+
+// topBlock checks the place of a settings, variables or subroutines block:
+// one of each, in that order, before the rules. The first block of a kind
+// is kept; a second is read (to recover) and reported.
+func (p *parser) topBlock(order func(int, source.Span, string), which int, kw source.Span, what string, seen bool) {
+	if seen {
+		p.errorf(diag.DuplicateBlock, kw, "a second %s block: the text can hold only one", what)
+	}
+	order(which, kw, what)
 }
 
 // ruleFollows reports whether the rule keyword follows the disabled keyword

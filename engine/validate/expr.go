@@ -12,12 +12,12 @@ import (
 // versions; text with the older count is still pasted (with defaults for
 // the new arguments), so it is a warning, not an error.
 var legacyArity = map[string][]int{
-	"hudText":                     {10}, // spectator visibility added
-	"createInWorldText":           {6, 7},
-	"startForcingOutlineFor":      {4},
-	"createWorkshopSettingToggle": {3},
-	"createWorkshopSettingInt":    {5},
-	"createWorkshopSettingFloat":  {5},
+	"hudText":                    {10}, // spectator visibility added
+	"createInWorldText":          {6, 7},
+	".startForcingOutlineFor":    {4},
+	"createWorkshopSettingBool":  {3},
+	"createWorkshopSettingInt":   {5},
+	"createWorkshopSettingFloat": {5},
 }
 
 // value checks e in a slot described by param (nil: any value).
@@ -174,6 +174,9 @@ func (c *checker) call(e *ast.Expr) {
 			param = &el.Params[0]
 		}
 		c.arg(e, i, a, param)
+	}
+	if isWorkshopSetting(el.ID) {
+		c.workshopSetting(e)
 	}
 	switch el.ID {
 	case "__customString__":

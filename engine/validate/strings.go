@@ -8,6 +8,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // MaxCustomStringLength is the longest Custom String literal the game keeps,
@@ -70,7 +71,7 @@ func (c *checker) localizedString(e *ast.Expr) {
 		for _, s := range c.v.LocalizedStrings {
 			list = append(list, c.spell(s))
 		}
-		c.attach(d, nearest(lit.Text, list))
+		c.attach(d, vocab.Nearest(lit.Text, list))
 		return
 	}
 	c.formatArgs(e, c.spell(lit.LocStr))

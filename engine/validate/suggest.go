@@ -4,8 +4,6 @@ package validate
 
 import (
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -73,7 +71,7 @@ func (c *checker) candidates(k nameKinds) []string {
 
 // suggest attaches the nearest names of kind k to d.
 func (c *checker) suggest(d *diag.Diagnostic, text string, k nameKinds) {
-	c.attach(d, nearest(text, c.candidates(k)))
+	c.attach(d, vocab.Nearest(text, c.candidates(k)))
 }
 
 // suggestMember attaches the nearest members of en to d.
@@ -84,7 +82,7 @@ func (c *checker) suggestMember(d *diag.Diagnostic, text string, en *vocab.Enum)
 			list = append(list, c.spell(m))
 		}
 	}
-	c.attach(d, nearest(text, list))
+	c.attach(d, vocab.Nearest(text, list))
 }
 
 // suggestSlot attaches the nearest usable variable or subroutine names.
@@ -93,7 +91,7 @@ func (c *checker) suggestSlot(d *diag.Diagnostic, text string, t *slotTable) {
 	for name := range t.byName {
 		list = append(list, name)
 	}
-	c.attach(d, nearest(text, list))
+	c.attach(d, vocab.Nearest(text, list))
 }
 
 func (c *checker) attach(d *diag.Diagnostic, names []string) {
@@ -102,89 +100,6 @@ func (c *checker) attach(d *diag.Diagnostic, names []string) {
 	}
 	d.Suggestions = names
 	d.Message += "; did you mean " + strconv.Quote(names[0]) + "?"
-}
-
-// nearest returns up to three candidates closest to text by edit distance
-// (case-insensitive), best first; only candidates close enough to be a
-// plausible misspelling are returned.
-func nearest(text string, cands []string) []string {
-	key := vocab.Fold(text)
-	if key == "" {
-		return nil
-	}
-	limit := utf8.RuneCountInString(key)/3 + 1
-	if limit > 4 {
-		limit = 4
-	}
-	type scored struct {
-		name string
-		d    int
-	}
-	var best []scored
-	seen := map[string]bool{}
-	for _, cand := range cands {
-		if seen[cand] {
-			continue
-		}
-		seen[cand] = true
-		ck := vocab.Fold(cand)
-		d := distance(key, ck, limit)
-		if d > limit {
-			// A prefix match ("Create HUD" for "Create HUD Text") is a
-			// useful suggestion too.
-			if len(key) >= 4 && strings.HasPrefix(ck, key) {
-				d = limit
-			} else {
-				continue
-			}
-		}
-		best = append(best, scored{cand, d})
-	}
-	// Stable selection of the three smallest distances, keeping catalog
-	// order among equals.
-	var out []string
-	for n := 0; n < 3 && len(best) > 0; n++ {
-		bi := 0
-		for i, s := range best {
-			if s.d < best[bi].d {
-				bi = i
-			}
-		}
-		out = append(out, best[bi].name)
-		best = append(best[:bi], best[bi+1:]...)
-	}
-	return out
-}
-
-// distance is the Levenshtein distance between a and b in runes, cut off
-// above limit (it then returns limit+1).
-func distance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > limit || -d > limit {
-		return limit + 1
-	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -51,6 +51,8 @@ type checker struct {
 	diags  diag.List
 
 	globals, players, subs *slotTable
+	// workshopSettings counts the Workshop Setting values seen.
+	workshopSettings int
 	suggester
 }
 

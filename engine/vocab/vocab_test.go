@@ -158,3 +158,26 @@ func TestParseLocale(t *testing.T) {
 		t.Error("ParseLocale accepted xx-XX")
 	}
 }
+
+func TestNearest(t *testing.T) {
+	cands := []string{"Wait", "Wait Until", "Create HUD Text", "Create Effect"}
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		{"Wiat", "Wait"},
+		{"create hud txt", "Create HUD Text"},
+		{"Create HUD", "Create HUD Text"},
+	} {
+		got := vocab.Nearest(c.text, cands)
+		if len(got) == 0 || got[0] != c.want {
+			t.Errorf("Nearest(%q) = %v, want %q first", c.text, got, c.want)
+		}
+	}
+	if got := vocab.Nearest("Wait", cands); len(got) > 0 && got[0] == "Wait" {
+		t.Errorf("Nearest suggests the text itself: %v", got)
+	}
+	if got := vocab.Nearest("Zzzzzzzz", cands); len(got) != 0 {
+		t.Errorf("Nearest suggests unrelated names: %v", got)
+	}
+}
