@@ -109,6 +109,14 @@ func (p *parser) readString() *ast.Expr {
 	var b *strings.Builder
 	seg := i
 	for i < len(p.src) {
+		// Jump to the next byte that matters; data strings run to
+		// thousands of bytes.
+		if k := strings.IndexAny(p.src[i:], "\"\n\\"); k > 0 {
+			i += k
+		} else if k < 0 {
+			i = len(p.src)
+			break
+		}
 		c := p.src[i]
 		if c == '"' {
 			break
