@@ -4,32 +4,9 @@ package validate
 // names that actions use.
 
 import (
-	"strconv"
-
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 )
-
-// SlotCount is the number of global variables, player variables and
-// subroutines a mode has (indices 0–127).
-const SlotCount = 128
-
-// MaxNameLength is the longest variable or subroutine name the game keeps.
-const MaxNameLength = 32
-
-// DefaultVariableName returns the name of variable slot i when it was never
-// renamed: A…Z, AA…AZ, BA…BZ, CA…CZ, DA…DX.
-func DefaultVariableName(i int) string {
-	if i < 26 {
-		return string(rune('A' + i))
-	}
-	i -= 26
-	return string(rune('A'+i/26)) + string(rune('A'+i%26))
-}
-
-// DefaultSubroutineName returns the name of subroutine slot i when it was
-// never renamed: Sub0…Sub127.
-func DefaultSubroutineName(i int) string { return "Sub" + strconv.Itoa(i) }
 
 // slotTable maps the names usable for one kind of slot to their indices:
 // declared names, and the default names of slots not declared.
@@ -50,8 +27,8 @@ func (c *checker) declareSlots(decls []ast.VarDecl, what string) *slotTable {
 		if d.Index < 0 {
 			continue
 		}
-		if d.Index >= SlotCount {
-			c.errorf(diag.SlotIndexOutOfRange, d.IndexSpan, "%s index %d is out of range: indices go from 0 to %d", what, d.Index, SlotCount-1)
+		if d.Index >= ast.SlotCount {
+			c.errorf(diag.SlotIndexOutOfRange, d.IndexSpan, "%s index %d is out of range: indices go from 0 to %d", what, d.Index, ast.SlotCount-1)
 		} else if prev, dup := byIndex[d.Index]; dup {
 			dg := c.errorf(diag.DuplicateSlotIndex, d.IndexSpan, "%s index %d is declared twice (as %s and as %s)", what, d.Index, prev.Name, d.Name)
 			dg.Related = append(dg.Related, diag.Related{Span: prev.Span, Message: "first declared here"})
@@ -71,13 +48,13 @@ func (c *checker) declareSlots(decls []ast.VarDecl, what string) *slotTable {
 		t.byName[d.Name] = d.Index
 	}
 	// Slots that were never renamed keep their default names.
-	for i := range SlotCount {
+	for i := range ast.SlotCount {
 		if _, declared := byIndex[i]; declared {
 			continue
 		}
-		name := DefaultVariableName(i)
+		name := ast.DefaultVariableName(i)
 		if what == "subroutine" {
-			name = DefaultSubroutineName(i)
+			name = ast.DefaultSubroutineName(i)
 		}
 		if _, taken := t.byName[name]; !taken {
 			t.byName[name] = i
@@ -97,7 +74,7 @@ func (c *checker) checkIdentifier(d ast.VarDecl, what string) {
 			return
 		}
 	}
-	if len(d.Name) > MaxNameLength {
-		c.errorf(diag.IdentifierTooLong, d.NameSpan, "%s name %s has %d characters: the game keeps at most %d", what, d.Name, len(d.Name), MaxNameLength)
+	if len(d.Name) > ast.MaxNameLength {
+		c.errorf(diag.IdentifierTooLong, d.NameSpan, "%s name %s has %d characters: the game keeps at most %d", what, d.Name, len(d.Name), ast.MaxNameLength)
 	}
 }
