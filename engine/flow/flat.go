@@ -48,7 +48,7 @@ func newFlatList(stmts []*ast.Statement) *flatList {
 	n := len(fl.idx)
 	fl.end, fl.next, fl.loop, fl.opener = fill(n, n), fill(n, n), fill(n, -1), fill(n, -1)
 	fl.matched = make([]bool, n)
-	var open []int    // openers
+	var open []int     // openers
 	var lastLink []int // per open If: the last chain element (If, Else If, Else)
 	for p, id := range fl.ids {
 		switch id {
