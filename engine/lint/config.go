@@ -1,0 +1,214 @@
+package lint
+
+// This file holds the lint configuration: the policy file (YAML: failOn
+// and per-rule enabled and severity), command-line overrides, and the
+// user rules of local rule files.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// Config configures a lint pass. The zero value runs every built-in rule
+// at its default severity and fails on errors.
+type Config struct {
+	// FailOn is the severity at which a pass fails (exit 1); zero means
+	// Error.
+	FailOn diag.Severity
+	// Rules holds per-rule settings by id.
+	Rules map[string]RuleConfig
+	// UserRules are the rules of local rule files.
+	UserRules []*Rule
+}
+
+// RuleConfig overrides one rule.
+type RuleConfig struct {
+	// Enabled, when set, turns the rule on or off.
+	Enabled *bool
+	// Severity, when non-zero, replaces the rule's default.
+	Severity diag.Severity
+}
+
+// FailLevel returns the severity at which the pass fails.
+func (c *Config) FailLevel() diag.Severity {
+	if c == nil || c.FailOn == 0 {
+		return diag.Error
+	}
+	return c.FailOn
+}
+
+// rules returns the built-in rules followed by the user rules.
+func (c *Config) rules() []*Rule {
+	return append(slices.Clone(Builtin()), c.UserRules...)
+}
+
+// Lookup returns the rule with the given id among the built-in and user
+// rules.
+func (c *Config) Lookup(id string) *Rule {
+	for _, r := range c.rules() {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+func (c *Config) effective(r *Rule) Effective {
+	e := Effective{Rule: r, Severity: r.Severity, Enabled: true}
+	if rc, ok := c.Rules[r.ID]; ok {
+		if rc.Enabled != nil {
+			e.Enabled = *rc.Enabled
+		}
+		if rc.Severity != 0 {
+			e.Severity = rc.Severity
+		}
+	}
+	return e
+}
+
+// Effective returns every rule with its effective configuration.
+func (c *Config) Effective() []Effective {
+	var out []Effective
+	for _, r := range c.rules() {
+		out = append(out, c.effective(r))
+	}
+	return out
+}
+
+// Disable turns a rule off (the --disable-rule option).
+func (c *Config) Disable(id string) error {
+	if c.Lookup(id) == nil {
+		return c.unknownRule(id)
+	}
+	rc := c.Rules[id]
+	off := false
+	rc.Enabled = &off
+	c.set(id, rc)
+	return nil
+}
+
+// SetSeverity overrides a rule's severity (the --rule-severity ID:SEVERITY
+// option).
+func (c *Config) SetSeverity(id string, sev diag.Severity) error {
+	if c.Lookup(id) == nil {
+		return c.unknownRule(id)
+	}
+	rc := c.Rules[id]
+	rc.Severity = sev
+	c.set(id, rc)
+	return nil
+}
+
+func (c *Config) set(id string, rc RuleConfig) {
+	if c.Rules == nil {
+		c.Rules = map[string]RuleConfig{}
+	}
+	c.Rules[id] = rc
+}
+
+func (c *Config) unknownRule(id string) error {
+	var ids []string
+	for _, r := range c.rules() {
+		ids = append(ids, r.ID)
+	}
+	msg := fmt.Sprintf("unknown lint rule %q", id)
+	if near := vocab.Nearest(id, ids); len(near) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", near[0])
+	}
+	return errors.New(msg)
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (diag.Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return diag.Error, nil
+	case "warning":
+		return diag.Warning, nil
+	case "info":
+		return diag.Info, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q: expected error, warning or info", s)
+}
+
+// policyFile is the YAML form of a policy.
+type policyFile struct {
+	FailOn string                `yaml:"failOn"`
+	Rules  map[string]policyRule `yaml:"rules"`
+}
+
+type policyRule struct {
+	Enabled  *bool  `yaml:"enabled"`
+	Severity string `yaml:"severity"`
+}
+
+// LoadPolicy reads a policy file into a new Config.
+func LoadPolicy(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePolicy(path, data)
+}
+
+// ParsePolicy reads a policy (name is used in messages). Unknown keys,
+// unknown rule ids and bad severities are errors that name them.
+func ParsePolicy(name string, data []byte) (*Config, error) {
+	var pf policyFile
+	if err := decodeStrict(data, &pf); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	c := &Config{}
+	if pf.FailOn != "" {
+		sev, err := ParseSeverity(pf.FailOn)
+		if err != nil {
+			return nil, fmt.Errorf("%s: failOn: %w", name, err)
+		}
+		c.FailOn = sev
+	}
+	ids := make([]string, 0, len(pf.Rules))
+	for id := range pf.Rules {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		pr := pf.Rules[id]
+		if c.Lookup(id) == nil {
+			return nil, fmt.Errorf("%s: rules: %w", name, c.unknownRule(id))
+		}
+		rc := RuleConfig{Enabled: pr.Enabled}
+		if pr.Severity != "" {
+			sev, err := ParseSeverity(pr.Severity)
+			if err != nil {
+				return nil, fmt.Errorf("%s: rules: %s: severity: %w", name, id, err)
+			}
+			rc.Severity = sev
+		}
+		c.set(id, rc)
+	}
+	return c, nil
+}
+
+// decodeStrict decodes one YAML document, refusing keys the target does
+// not have (the error names the key and its line).
+func decodeStrict(data []byte, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // an empty file is an empty policy
+		}
+		return err
+	}
+	return nil
+}

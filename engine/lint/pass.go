@@ -1,0 +1,92 @@
+package lint
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/flow"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// A Pass is one lint run over a program. Rules read the program and the
+// analyses (computed once, on first use) and report findings.
+type Pass struct {
+	Program
+
+	rule     *Rule
+	severity diag.Severity
+	findings []Finding
+
+	indexOnce sync.Once
+	index     *index.Index
+	graphs    []*flow.Graph
+	calls     []flow.CallEdge
+	callsOnce sync.Once
+	costOnce  sync.Once
+	cost      *cost.Program
+}
+
+func newPass(prog Program) *Pass {
+	return &Pass{Program: prog}
+}
+
+// Index returns the program's semantic index.
+func (p *Pass) Index() *index.Index {
+	p.indexOnce.Do(func() { p.index = index.Build(p.Script) })
+	return p.index
+}
+
+// Graph returns the control-flow graph of rule i.
+func (p *Pass) Graph(i int) *flow.Graph {
+	if p.graphs == nil {
+		p.graphs = make([]*flow.Graph, len(p.Script.Rules))
+	}
+	if p.graphs[i] == nil {
+		p.graphs[i] = flow.Build(p.Script.Rules[i])
+	}
+	return p.graphs[i]
+}
+
+// Cost returns the program's element count (OverPy's model).
+func (p *Pass) Cost() *cost.Program {
+	p.costOnce.Do(func() { p.cost = cost.Count(p.Script, cost.Options{}) })
+	return p.cost
+}
+
+// CallGraph returns the program's subroutine calls.
+func (p *Pass) CallGraph() []flow.CallEdge {
+	p.callsOnce.Do(func() { p.calls = flow.CallGraph(p.Script) })
+	return p.calls
+}
+
+// Report records a finding of the running rule, with its configured
+// severity. f.Code, f.Severity and an empty Evidence are filled in.
+func (p *Pass) Report(f Finding) {
+	f.Code = p.rule.ID
+	f.Severity = p.severity
+	if f.Evidence == "" {
+		f.Evidence = p.Evidence(f.Span)
+	}
+	p.findings = append(p.findings, f)
+}
+
+// maxEvidence bounds the evidence text of a finding, in characters.
+const maxEvidence = 120
+
+// Evidence returns the text of span as written, on one line, shortened
+// to maxEvidence characters.
+func (p *Pass) Evidence(span source.Span) string {
+	if span.Start < 0 || span.End > len(p.File.Text) || span.Start >= span.End {
+		return ""
+	}
+	text := strings.Join(strings.Fields(p.File.Text[span.Start:span.End]), " ")
+	if utf8.RuneCountInString(text) > maxEvidence {
+		r := []rune(text)
+		text = string(r[:maxEvidence-1]) + "…"
+	}
+	return text
+}

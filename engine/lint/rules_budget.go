@@ -1,0 +1,4 @@
+package lint
+
+// budgetRules are the rules about the element budget.
+var budgetRules = []*Rule{}

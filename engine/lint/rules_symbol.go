@@ -1,0 +1,4 @@
+package lint
+
+// symbolRules are the rules about variables, subroutines and objects.
+var symbolRules = []*Rule{}

@@ -1,0 +1,4 @@
+package lint
+
+// valueRules are the rules about values and strings.
+var valueRules = []*Rule{}
