@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -152,29 +153,32 @@ type policyRule struct {
 	Severity string `yaml:"severity"`
 }
 
-// LoadPolicy reads a policy file into a new Config.
-func LoadPolicy(path string) (*Config, error) {
+// LoadPolicy applies a policy file to c. Load rule files first: a policy
+// may configure their rules.
+func (c *Config) LoadPolicy(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return ParsePolicy(path, data)
+	return c.ApplyPolicy(path, data)
 }
 
-// ParsePolicy reads a policy (name is used in messages). Unknown keys,
-// unknown rule ids and bad severities are errors that name them.
-func ParsePolicy(name string, data []byte) (*Config, error) {
+// ApplyPolicy applies a policy's text to c (name is used in messages).
+// Unknown keys, unknown rule ids and bad severities are errors that name
+// them, and leave c unchanged.
+func (c *Config) ApplyPolicy(name string, data []byte) error {
 	var pf policyFile
 	if err := decodeStrict(data, &pf); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	c := &Config{}
+	next := *c
+	next.Rules = maps.Clone(c.Rules)
 	if pf.FailOn != "" {
 		sev, err := ParseSeverity(pf.FailOn)
 		if err != nil {
-			return nil, fmt.Errorf("%s: failOn: %w", name, err)
+			return fmt.Errorf("%s: failOn: %w", name, err)
 		}
-		c.FailOn = sev
+		next.FailOn = sev
 	}
 	ids := make([]string, 0, len(pf.Rules))
 	for id := range pf.Rules {
@@ -183,20 +187,24 @@ func ParsePolicy(name string, data []byte) (*Config, error) {
 	slices.Sort(ids)
 	for _, id := range ids {
 		pr := pf.Rules[id]
-		if c.Lookup(id) == nil {
-			return nil, fmt.Errorf("%s: rules: %w", name, c.unknownRule(id))
+		if next.Lookup(id) == nil {
+			return fmt.Errorf("%s: rules: %w", name, next.unknownRule(id))
 		}
-		rc := RuleConfig{Enabled: pr.Enabled}
+		rc := next.Rules[id]
+		if pr.Enabled != nil {
+			rc.Enabled = pr.Enabled
+		}
 		if pr.Severity != "" {
 			sev, err := ParseSeverity(pr.Severity)
 			if err != nil {
-				return nil, fmt.Errorf("%s: rules: %s: severity: %w", name, id, err)
+				return fmt.Errorf("%s: rules: %s: severity: %w", name, id, err)
 			}
 			rc.Severity = sev
 		}
-		c.set(id, rc)
+		next.set(id, rc)
 	}
-	return c, nil
+	*c = next
+	return nil
 }
 
 // decodeStrict decodes one YAML document, refusing keys the target does
