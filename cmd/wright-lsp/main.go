@@ -49,7 +49,10 @@ type command func(args []string, stdout, stderr io.Writer) int
 
 // commands maps subcommand names to their implementations.
 var commands = map[string]command{
-	"check": runCheck,
+	"check":   runCheck,
+	"lint":    runLint,
+	"inspect": runInspect,
+	"analyze": runAnalyze,
 	"version": func(_ []string, stdout, _ io.Writer) int {
 		fmt.Fprintln(stdout, "wright-lsp", version())
 		return exitOK

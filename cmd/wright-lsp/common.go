@@ -1,0 +1,181 @@
+package main
+
+// This file holds what the commands share: loading a program, the
+// selection and lint policy flags, and output.
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/service"
+)
+
+// listFlag collects a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// intFlag is an optional integer flag.
+type intFlag struct {
+	set bool
+	v   int
+}
+
+func (f *intFlag) String() string { return fmt.Sprint(f.v) }
+func (f *intFlag) Set(s string) error {
+	_, err := fmt.Sscan(s, &f.v)
+	f.set = err == nil
+	return err
+}
+
+// commonFlags are the flags of commands that read a program.
+type commonFlags struct {
+	locale string
+	format string
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.locale, "locale", "", "client language of the file (default: detect from the text)")
+	fs.StringVar(&c.format, "format", "text", "output format: text or json")
+}
+
+func (c *commonFlags) check(name string, stderr io.Writer) bool {
+	if c.format != "text" && c.format != "json" {
+		fmt.Fprintf(stderr, "wright-lsp %s: unknown format %q: expected text or json\n", name, c.format)
+		return false
+	}
+	return true
+}
+
+// load reads and checks one file. On failure it prints the reason and
+// returns nil (exit 2).
+func (c *commonFlags) load(name, path string, stderr io.Writer) *service.Program {
+	opts := engine.Options{}
+	if c.locale != "" {
+		l, err := vocab.ParseLocale(c.locale)
+		if err != nil {
+			fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
+			return nil
+		}
+		opts.Locale, opts.LocaleGiven = l, true
+	}
+	f, err := source.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "wright-lsp %s: %s\n", name, describeReadError(err))
+		return nil
+	}
+	return service.NewProgram(f, opts, 1)
+}
+
+// selectFlags are the selection flags.
+type selectFlags struct {
+	max      intFlag
+	all      bool
+	file     string
+	severity string
+	ruleID   string
+}
+
+func (s *selectFlags) register(fs *flag.FlagSet, findings bool) {
+	fs.Var(&s.max, "max", "report at most this many items")
+	fs.BoolVar(&s.all, "all", false, "lift the default cap of 20 items")
+	fs.StringVar(&s.file, "file", "", "report only items of this source file")
+	if findings {
+		fs.StringVar(&s.severity, "severity", "", "report findings at or above this severity: error, warning or info")
+		fs.StringVar(&s.ruleID, "rule-id", "", "report only findings of this lint rule")
+	}
+}
+
+func (s *selectFlags) selection() service.Select {
+	sel := service.Select{All: s.all, File: s.file, Severity: s.severity, Code: s.ruleID}
+	if s.max.set {
+		m := s.max.v
+		sel.Max = &m
+	}
+	return sel
+}
+
+// policyFlags configure lint.
+type policyFlags struct {
+	policy    string
+	ruleFiles listFlag
+	disable   listFlag
+	severity  listFlag
+	failOn    string
+}
+
+func (p *policyFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.policy, "lint-config", "", "lint policy file (YAML: failOn, rules)")
+	fs.Var(&p.ruleFiles, "rule-file", "local rule file (YAML); repeatable")
+	fs.Var(&p.disable, "disable-rule", "turn a lint rule off; repeatable")
+	fs.Var(&p.severity, "rule-severity", "override a rule's severity, as ID:SEVERITY; repeatable")
+	fs.StringVar(&p.failOn, "fail-on", "", "fail (exit 1) when a finding reaches this severity (default error)")
+}
+
+// config builds the lint configuration: rule files, then the policy, then
+// the command-line overrides.
+func (p *policyFlags) config() (*lint.Config, error) {
+	cfg := &lint.Config{}
+	for _, path := range p.ruleFiles {
+		if err := cfg.AddRuleFile(path, nil); err != nil {
+			return nil, err
+		}
+	}
+	if p.policy != "" {
+		if err := cfg.LoadPolicy(p.policy); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range p.disable {
+		if err := cfg.Disable(id); err != nil {
+			return nil, err
+		}
+	}
+	for _, spec := range p.severity {
+		id, sev, ok := strings.Cut(spec, ":")
+		if !ok {
+			return nil, fmt.Errorf("--rule-severity %q: expected ID:SEVERITY", spec)
+		}
+		s, err := lint.ParseSeverity(sev)
+		if err != nil {
+			return nil, fmt.Errorf("--rule-severity %q: %w", spec, err)
+		}
+		if err := cfg.SetSeverity(id, s); err != nil {
+			return nil, err
+		}
+	}
+	if p.failOn != "" {
+		s, err := lint.ParseSeverity(p.failOn)
+		if err != nil {
+			return nil, fmt.Errorf("--fail-on: %w", err)
+		}
+		cfg.FailOn = s
+	}
+	return cfg, nil
+}
+
+// writeJSON writes v as indented JSON, without HTML escaping.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// serviceError prints a refused request and returns exit 2.
+func serviceError(name string, err error, stderr io.Writer) int {
+	if e, ok := err.(*service.Error); ok {
+		fmt.Fprintf(stderr, "wright-lsp %s: %s (%s)\n", name, e.Message, e.Code)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
+	return exitInternal
+}

@@ -1,0 +1,43 @@
+package contract
+
+// Overview summarizes a program.
+type Overview struct {
+	Path            string `json:"path"`
+	Locale          string `json:"locale"`
+	Rules           int    `json:"rules"`
+	DisabledRules   int    `json:"disabledRules"`
+	Conditions      int    `json:"conditions"`
+	Actions         int    `json:"actions"`
+	GlobalVariables int    `json:"globalVariables"`
+	PlayerVariables int    `json:"playerVariables"`
+	Subroutines     int    `json:"subroutines"`
+	Errors          int    `json:"errors"`
+	Warnings        int    `json:"warnings"`
+}
+
+// ConditionTree summarizes the condition tree of one rule.
+type ConditionTree struct {
+	RuleAddress string `json:"ruleAddress"`
+	Conditions  int    `json:"conditions"`
+	Leaves      int    `json:"leaves"`
+	Depth       int    `json:"depth"`
+	Span        Range  `json:"span"`
+}
+
+// VariableUse is a variable with its reference counts.
+type VariableUse struct {
+	Kind   string `json:"kind"`
+	Name   string `json:"name"`
+	Reads  int    `json:"reads"`
+	Writes int    `json:"writes"`
+}
+
+// AnalyzeResult is the essential analysis of a program.
+type AnalyzeResult struct {
+	Program      Overview        `json:"program"`
+	Cost         ElementCount    `json:"cost"`
+	Complexity   []ConditionTree `json:"complexity"`
+	Risks        []Finding       `json:"risks"`
+	TopVariables []VariableUse   `json:"topVariables"`
+	Snapshot     int             `json:"snapshot"`
+}

@@ -1,0 +1,91 @@
+package contract
+
+// TextEdit replaces the text of Range with NewText.
+type TextEdit struct {
+	Range   Range  `json:"range"`
+	NewText string `json:"newText"`
+}
+
+// Fix is a mechanical correction of a finding.
+type Fix struct {
+	Kind    string `json:"kind"`
+	Summary string `json:"summary"`
+	// SourceIdentity is the SHA-256 (lower-case hex) of the file the
+	// edits apply to; an edit of other text is stale.
+	SourceIdentity string     `json:"sourceIdentity"`
+	Edits          []TextEdit `json:"edits"`
+}
+
+// Repeated is the data of a repeated-value finding.
+type Repeated struct {
+	Expression string `json:"expression"`
+	Count      int    `json:"count"`
+	SpanKind   string `json:"spanKind"` // expression, enclosing-loop
+}
+
+// Finding is one lint finding.
+type Finding struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	Evidence string `json:"evidence"`
+	// Location is the compact path:line:column of the span's start.
+	Location    string    `json:"location"`
+	Span        Range     `json:"span"`
+	Rule        *int      `json:"rule,omitempty"`
+	RuleAddress string    `json:"ruleAddress,omitempty"`
+	Fix         *Fix      `json:"fix,omitempty"`
+	Repeated    *Repeated `json:"repeated,omitempty"`
+}
+
+// SeverityCounts counts findings by severity.
+type SeverityCounts struct {
+	Error   int `json:"error"`
+	Warning int `json:"warning"`
+	Info    int `json:"info"`
+}
+
+// RuleSeverity is a rule id with its effective severity.
+type RuleSeverity struct {
+	ID                string `json:"id"`
+	EffectiveSeverity string `json:"effectiveSeverity"`
+}
+
+// SkippedRule is a rule that could not run.
+type SkippedRule struct {
+	Rule   string `json:"rule"`
+	Reason string `json:"reason"`
+}
+
+// LintResult is the result of lint.
+type LintResult struct {
+	OK         bool           `json:"ok"`
+	Exit       int            `json:"exit"`
+	Counts     SeverityCounts `json:"counts"`
+	Findings   []Finding      `json:"findings"`
+	Rules      []RuleSeverity `json:"rules"`
+	Skipped    []SkippedRule  `json:"skipped"`
+	Snapshot   int            `json:"snapshot"`
+	Selection  *Selection     `json:"selection,omitempty"`
+	Truncation *Truncation    `json:"truncation,omitempty"`
+}
+
+// LintRule is a registered rule with its metadata and configuration.
+type LintRule struct {
+	ID                string   `json:"id"`
+	DefaultSeverity   string   `json:"defaultSeverity"`
+	EffectiveSeverity string   `json:"effectiveSeverity"`
+	Enabled           bool     `json:"enabled"`
+	Summary           string   `json:"summary"`
+	Rationale         string   `json:"rationale"`
+	KnownLimits       string   `json:"knownLimits"`
+	Tags              []string `json:"tags"`
+	Fixes             []string `json:"fixes"`
+}
+
+// LintRulesResult is the result of lintRules.
+type LintRulesResult struct {
+	Rules    []LintRule `json:"rules"`
+	FailOn   string     `json:"failOn"`
+	Snapshot int        `json:"snapshot"`
+}

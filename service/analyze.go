@@ -1,0 +1,91 @@
+package service
+
+// This file answers the overview and the essential analysis.
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/flow"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+)
+
+// Overview summarizes the program.
+func Overview(p *Program) contract.Overview {
+	s := p.Checked.Script
+	o := contract.Overview{Path: p.File.Path, Locale: s.Locale.String(), Rules: len(s.Rules),
+		Errors: p.Checked.Diags.Count(diag.Error), Warnings: p.Checked.Diags.Count(diag.Warning)}
+	for _, r := range s.Rules {
+		if r.Disabled {
+			o.DisabledRules++
+		}
+		if r.Conditions != nil {
+			o.Conditions += len(r.Conditions.Statements)
+		}
+		if r.Actions != nil {
+			o.Actions += len(r.Actions.Statements)
+		}
+	}
+	o.GlobalVariables = len(s.Variables.GlobalDecls())
+	o.PlayerVariables = len(s.Variables.PlayerDecls())
+	if s.Subroutines != nil {
+		o.Subroutines = len(s.Subroutines.Decls)
+	}
+	return o
+}
+
+// top is how many entries each ranked list of the analysis keeps.
+const top = 5
+
+// Analyze reports the essential analysis: the overview, the element count
+// with the costliest rules, the most complex condition trees, the most
+// severe findings and the most used variables.
+func Analyze(p *Program, cfg *lint.Config) *contract.AnalyzeResult {
+	out := &contract.AnalyzeResult{Program: Overview(p), Snapshot: p.Snapshot,
+		Complexity: []contract.ConditionTree{}, Risks: []contract.Finding{}, TopVariables: []contract.VariableUse{}}
+	c := p.Cost()
+	out.Cost = contract.ElementCount{Total: c.Total, Budget: c.Budget, Rules: []contract.RuleElements{}}
+	for i, rc := range c.Ranked() {
+		if i == top {
+			break
+		}
+		out.Cost.Rules = append(out.Cost.Rules, p.ruleElements(rc))
+	}
+	var trees []contract.ConditionTree
+	for i, r := range p.Checked.Script.Rules {
+		if t := flow.Conditions(r); t != nil {
+			trees = append(trees, contract.ConditionTree{RuleAddress: p.Index().RuleAddress(i), Conditions: len(t.Children),
+				Leaves: t.Leaves(), Depth: t.Depth(), Span: p.Range(t.Span)})
+		}
+	}
+	slices.SortStableFunc(trees, func(a, b contract.ConditionTree) int {
+		return cmp.Or(cmp.Compare(b.Leaves, a.Leaves), cmp.Compare(b.Depth, a.Depth))
+	})
+	out.Complexity = append(out.Complexity, trees[:min(3, len(trees))]...)
+	if cfg == nil {
+		cfg = &lint.Config{}
+	}
+	res := lintRun(p, cfg)
+	findings := slices.Clone(res.Findings)
+	slices.SortStableFunc(findings, func(a, b lint.Finding) int { return cmp.Compare(a.Severity, b.Severity) })
+	for i, f := range findings {
+		if i == top {
+			break
+		}
+		out.Risks = append(out.Risks, p.finding(f))
+	}
+	var vars []contract.VariableUse
+	for _, sym := range p.Index().Symbols {
+		if sym.Kind != index.GlobalVariable && sym.Kind != index.PlayerVariable {
+			continue
+		}
+		u := p.Index().UsageOf(sym.ID)
+		vars = append(vars, contract.VariableUse{Kind: sym.Kind.String(), Name: sym.Name, Reads: u.Reads, Writes: u.Writes})
+	}
+	slices.SortStableFunc(vars, func(a, b contract.VariableUse) int { return cmp.Compare(b.Reads+b.Writes, a.Reads+a.Writes) })
+	out.TopVariables = append(out.TopVariables, vars[:min(top, len(vars))]...)
+	return out
+}

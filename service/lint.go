@@ -1,0 +1,179 @@
+package service
+
+// This file answers lint, lintRules and costEstimate.
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+)
+
+// lintRun runs the configured rules over p.
+func lintRun(p *Program, cfg *lint.Config) *lint.Result {
+	return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script}, cfg)
+}
+
+// Lint runs the lint rules of cfg and reports the findings selected by s.
+// The verdict (ok, exit) is computed on every finding, before selection.
+func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) {
+	if cfg == nil {
+		cfg = &lint.Config{}
+	}
+	res := lintRun(p, cfg)
+	findings, sel, trunc, err := p.selectFindings(res, cfg, s)
+	if err != nil {
+		return nil, err
+	}
+	out := &contract.LintResult{OK: !res.Fails(cfg.FailLevel()), Findings: findings, Snapshot: p.Snapshot,
+		Selection: sel, Truncation: trunc, Rules: []contract.RuleSeverity{}, Skipped: skipped(res)}
+	if !out.OK {
+		out.Exit = 1
+	}
+	out.Counts = contract.SeverityCounts{Error: res.Count(diag.Error), Warning: res.Count(diag.Warning), Info: res.Count(diag.Info)}
+	for _, e := range res.Rules {
+		if e.Enabled {
+			out.Rules = append(out.Rules, contract.RuleSeverity{ID: e.Rule.ID, EffectiveSeverity: e.Severity.String()})
+		}
+	}
+	return out, nil
+}
+
+func skipped(res *lint.Result) []contract.SkippedRule {
+	out := []contract.SkippedRule{}
+	for _, s := range res.Skipped {
+		out = append(out, contract.SkippedRule{Rule: s.Rule, Reason: s.Reason})
+	}
+	return out
+}
+
+// selectFindings filters findings by severity threshold, code and file,
+// then bounds them.
+func (p *Program) selectFindings(res *lint.Result, cfg *lint.Config, s Select) ([]contract.Finding, *contract.Selection, *contract.Truncation, error) {
+	threshold := diag.Info
+	if s.Severity != "" {
+		sev, err := lint.ParseSeverity(s.Severity)
+		if err != nil {
+			return nil, nil, nil, errorf("invalid-selection", "%v", err)
+		}
+		threshold = sev
+	}
+	if s.Code != "" && cfg.Lookup(s.Code) == nil {
+		return nil, nil, nil, errorf("invalid-selection", "unknown lint rule %q", s.Code)
+	}
+	if _, err := p.fileMatches(s.File); err != nil {
+		return nil, nil, nil, err
+	}
+	var out []contract.Finding
+	byCode := map[string]int{}
+	for _, f := range res.Findings {
+		if f.Severity > threshold || s.Code != "" && f.Code != s.Code {
+			continue
+		}
+		byCode[f.Code]++
+		out = append(out, p.finding(f))
+	}
+	items, sel, trunc := bound(out, s, len(res.Findings))
+	if sel != nil {
+		sel.ByCode = byCode
+	}
+	return nonNil(items), sel, trunc, nil
+}
+
+func (p *Program) finding(f lint.Finding) contract.Finding {
+	c := contract.Finding{Code: f.Code, Severity: f.Severity.String(), Message: f.Message, Evidence: f.Evidence,
+		Location: p.Location(f.Span), Span: p.Range(f.Span)}
+	if f.Rule >= 0 && f.Rule < len(p.Checked.Script.Rules) {
+		r := f.Rule
+		c.Rule = &r
+		c.RuleAddress = p.Index().RuleAddress(r)
+	}
+	if f.Fix != nil {
+		fix := &contract.Fix{Kind: f.Fix.Kind, Summary: f.Fix.Summary, SourceIdentity: p.Identity, Edits: []contract.TextEdit{}}
+		for _, e := range f.Fix.Edits {
+			fix.Edits = append(fix.Edits, contract.TextEdit{Range: p.Range(e.Span), NewText: e.New})
+		}
+		c.Fix = fix
+	}
+	if f.Repeated != nil {
+		c.Repeated = &contract.Repeated{Expression: f.Repeated.Expression, Count: f.Repeated.Count, SpanKind: f.Repeated.SpanKind}
+	}
+	return c
+}
+
+// LintRules lists every rule with its metadata and effective configuration.
+func LintRules(p *Program, cfg *lint.Config) *contract.LintRulesResult {
+	if cfg == nil {
+		cfg = &lint.Config{}
+	}
+	out := &contract.LintRulesResult{FailOn: cfg.FailLevel().String(), Rules: []contract.LintRule{}}
+	if p != nil {
+		out.Snapshot = p.Snapshot
+	}
+	for _, e := range cfg.Effective() {
+		r := e.Rule
+		out.Rules = append(out.Rules, contract.LintRule{ID: r.ID, DefaultSeverity: r.Severity.String(),
+			EffectiveSeverity: e.Severity.String(), Enabled: e.Enabled, Summary: r.Summary, Rationale: r.Rationale,
+			KnownLimits: r.Limits, Tags: nonNil(r.Tags), Fixes: nonNil(r.Fixes)})
+	}
+	return out
+}
+
+// rankedRules is how many rules costEstimate lists by default.
+const rankedRules = 5
+
+// CostEstimate reports the element count, rules ranked largest first, and
+// the configured findings; with rule set, that rule's drill-down.
+func CostEstimate(p *Program, rule string, cfg *lint.Config, s Select) (*contract.CostEstimateResult, error) {
+	if cfg == nil {
+		cfg = &lint.Config{}
+	}
+	c := p.Cost()
+	out := &contract.CostEstimateResult{ProgramRules: len(p.Checked.Script.Rules), Snapshot: p.Snapshot}
+	out.ElementCount = contract.ElementCount{Total: c.Total, Budget: c.Budget, Rules: []contract.RuleElements{}}
+	ranked := c.Ranked()
+	shown := ranked
+	if !s.All && len(ranked) > rankedRules {
+		shown = ranked[:rankedRules]
+		out.ElementCount.Truncation = &contract.Truncation{Total: len(ranked), Shown: rankedRules,
+			Withheld: len(ranked) - rankedRules, Expand: "all: true (CLI --all) lists every rule"}
+	}
+	for _, rc := range shown {
+		out.ElementCount.Rules = append(out.ElementCount.Rules, p.ruleElements(rc))
+	}
+	res := lintRun(p, cfg)
+	findings, sel, _, err := p.selectFindings(res, cfg, Select{Severity: s.Severity, Code: s.Code, Max: s.Max, All: true})
+	if err != nil {
+		return nil, err
+	}
+	out.Findings, out.Selection, out.Skipped = findings, sel, skipped(res)
+	if rule != "" {
+		i, err := p.resolveRule(rule)
+		if err != nil {
+			return nil, err
+		}
+		out.Rule = p.drillDown(&c.Rules[i])
+	}
+	return out, nil
+}
+
+func (p *Program) ruleElements(rc *cost.RuleCost) contract.RuleElements {
+	r := p.Checked.Script.Rules[rc.Index]
+	return contract.RuleElements{Index: rc.Index, Address: p.Index().RuleAddress(rc.Index), Count: rc.Count, Span: p.Range(r.Span)}
+}
+
+func (p *Program) drillDown(rc *cost.RuleCost) *contract.RuleDrillDown {
+	d := &contract.RuleDrillDown{Rule: p.ruleElements(rc), Statements: []contract.StatementElements{}, ByNode: []contract.NodeElements{}}
+	stmts := slices.Clone(rc.Statements)
+	slices.SortStableFunc(stmts, func(a, b cost.StatementCost) int { return cmp.Compare(b.Count, a.Count) })
+	for _, st := range stmts {
+		d.Statements = append(d.Statements, contract.StatementElements{Name: st.Name(), Count: st.Count, Span: p.Range(st.Statement.Span)})
+	}
+	for _, n := range rc.ByNode {
+		d.ByNode = append(d.ByNode, contract.NodeElements{Name: n.Name, Count: n.Count, Occurrences: n.Nodes})
+	}
+	return d
+}

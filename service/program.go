@@ -1,0 +1,94 @@
+package service
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// A Program is one loaded program: the file, its parse and validation, and
+// the analyses computed from them on first use. It never changes; the
+// session replaces it when the input changes.
+type Program struct {
+	File    *source.File
+	Checked *engine.Checked
+	// Identity is the SHA-256 (lower-case hex) of the file's bytes.
+	Identity string
+	// Snapshot is the generation that issued this program's numeric ids.
+	Snapshot int
+
+	mapper    *edits.Mapper
+	indexOnce sync.Once
+	index     *index.Index
+	costOnce  sync.Once
+	cost      *cost.Program
+}
+
+// NewProgram checks f and wraps the result.
+func NewProgram(f *source.File, opts engine.Options, snapshot int) *Program {
+	sum := sha256.Sum256([]byte(f.Text))
+	return &Program{
+		File: f, Checked: engine.Check(f, opts), Identity: hex.EncodeToString(sum[:]),
+		Snapshot: snapshot, mapper: edits.NewMapper(f.Text),
+	}
+}
+
+// Index returns the program's semantic index.
+func (p *Program) Index() *index.Index {
+	p.indexOnce.Do(func() { p.index = index.Build(p.Checked.Script) })
+	return p.index
+}
+
+// Cost returns the program's element count.
+func (p *Program) Cost() *cost.Program {
+	p.costOnce.Do(func() { p.cost = cost.Count(p.Checked.Script, cost.Options{}) })
+	return p.cost
+}
+
+// Range converts a span of the file to a contract range. Engine spans lie
+// on character boundaries; one that does not is a defect reported as the
+// file's first position rather than lost.
+func (p *Program) Range(s source.Span) contract.Range {
+	a, b, err := p.mapper.SpanPoints(s.Start, s.End)
+	if err != nil {
+		return contract.Range{Path: p.File.Path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}
+	}
+	return contract.Range{Path: p.File.Path,
+		Start: contract.Point{Line: a.Line, Column: a.Column}, End: contract.Point{Line: b.Line, Column: b.Column}}
+}
+
+// Location returns the compact path:line:column of a span's start.
+func (p *Program) Location(s source.Span) string {
+	r := p.Range(s)
+	return fmt.Sprintf("%s:%d:%d", r.Path, r.Start.Line, r.Start.Column)
+}
+
+// RuleRef returns the contract's description of rule i.
+func (p *Program) RuleRef(i int) *contract.RuleRef {
+	rules := p.Checked.Script.Rules
+	if i < 0 || i >= len(rules) {
+		return nil
+	}
+	r := rules[i]
+	return &contract.RuleRef{ID: i, Name: r.Name, Address: p.Index().RuleAddress(i), Span: p.Range(r.Span)}
+}
+
+// An Error is a refused request: a stable kebab-case code and a message.
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string { return e.Message }
+
+func errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
