@@ -226,6 +226,12 @@ func (p *parser) nameRank(r vocab.NameRef, param *vocab.Param, preferAction bool
 			// OW1 exports and modern Team slots write them.
 			return 3
 		}
+		if item.Enum.ID == "TeamLiteral" && (param == nil || literalEnumOf(param.Type) == "") {
+			// Where the slot says nothing (Array(…), an assignment), a
+			// bare "Team 1" is the team: the game writes teams bare and
+			// wraps colours (Color(Team 1)).
+			return 3
+		}
 		return 4
 	}
 	return -1

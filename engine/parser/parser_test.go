@@ -75,6 +75,9 @@ func TestExpressions(t *testing.T) {
 		// A statement wrapped over lines anywhere between tokens.
 		{"Wait(\n\t\t\t1,\n\t\t\tIgnore\n\t\t\tCondition);", `wait(1, Wait.IGNORE_CONDITION)`},
 		{"Global.A = Array(1, 2)\n\t\t\t[0];", `=(global.A, index(__array__(1, 2), 0))`},
+		// A bare team where the slot says nothing is the team, not the colour.
+		{`Global.A = Array(Team 1, All Teams);`, `=(global.A, __array__(TeamLiteral.1, TeamLiteral.ALL))`},
+		{`Global.A = Team 2;`, `=(global.A, TeamLiteral.2)`},
 		// Subroutines and empty parentheses.
 		{`Start Rule(Sub0, Restart Rule);`, `startRule(name:Sub0, StartRuleBehavior.RESTART)`},
 	} {
