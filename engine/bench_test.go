@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/parser"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -80,4 +83,38 @@ func TestNearLimitScriptIsValid(t *testing.T) {
 		t.Errorf("%s: %s", d.Code, d.Message)
 	}
 	t.Logf("%d bytes, %d rules", len(text), len(c.Script.Rules))
+}
+
+// BenchmarkIndex measures building the semantic index (parse outside the
+// loop).
+func BenchmarkIndex(b *testing.B) {
+	f := benchInputs(b)["z_owware"]
+	s := parser.Parse(f, parser.Options{}).Script
+	b.SetBytes(int64(len(f.Text)))
+	for b.Loop() {
+		index.Build(s)
+	}
+}
+
+// BenchmarkLint measures every built-in lint rule, with the analyses they
+// need (index, flow, cost, objects) computed inside the loop.
+func BenchmarkLint(b *testing.B) {
+	f := benchInputs(b)["z_owware"]
+	s := engine.Check(f, engine.Options{}).Script
+	b.SetBytes(int64(len(f.Text)))
+	for b.Loop() {
+		lint.Run(lint.Program{File: f, Script: s}, nil)
+	}
+}
+
+// BenchmarkFullPipeline measures what an editor does on a change: parse,
+// validate, index, cost and every lint rule.
+func BenchmarkFullPipeline(b *testing.B) {
+	f := benchInputs(b)["z_owware"]
+	b.SetBytes(int64(len(f.Text)))
+	for b.Loop() {
+		c := engine.Check(f, engine.Options{})
+		lint.Run(lint.Program{File: f, Script: c.Script,
+			Index: index.Build(c.Script), Cost: cost.Count(c.Script, cost.Options{})}, nil)
+	}
 }

@@ -14,7 +14,7 @@ import (
 
 // lintRun runs the configured rules over p.
 func lintRun(p *Program, cfg *lint.Config) *lint.Result {
-	return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script}, cfg)
+	return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: p.Index(), Cost: p.Cost()}, cfg)
 }
 
 // Lint runs the lint rules of cfg and reports the findings selected by s.

@@ -5,7 +5,9 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -104,11 +106,15 @@ func (r *Result) Fails(failOn diag.Severity) bool {
 	return false
 }
 
-// Program is what a lint pass reads: the parsed and validated program.
+// Program is what a lint pass reads: the parsed and validated program,
+// and optionally analyses the caller already has (the pass computes the
+// missing ones on first use).
 type Program struct {
 	File   *source.File
 	Script *ast.Script
 	Vocab  *vocab.Vocabulary
+	Index  *index.Index
+	Cost   *cost.Program
 }
 
 // Run lints a program with the built-in rules and the user rules of cfg,

@@ -22,12 +22,10 @@ type Pass struct {
 	findings []Finding
 
 	indexOnce sync.Once
-	index     *index.Index
 	graphs    []*flow.Graph
 	calls     []flow.CallEdge
 	callsOnce sync.Once
 	costOnce  sync.Once
-	cost      *cost.Program
 }
 
 func newPass(prog Program) *Pass {
@@ -36,8 +34,12 @@ func newPass(prog Program) *Pass {
 
 // Index returns the program's semantic index.
 func (p *Pass) Index() *index.Index {
-	p.indexOnce.Do(func() { p.index = index.Build(p.Script) })
-	return p.index
+	p.indexOnce.Do(func() {
+		if p.Program.Index == nil {
+			p.Program.Index = index.Build(p.Script)
+		}
+	})
+	return p.Program.Index
 }
 
 // Graph returns the control-flow graph of rule i.
@@ -53,8 +55,12 @@ func (p *Pass) Graph(i int) *flow.Graph {
 
 // Cost returns the program's element count (OverPy's model).
 func (p *Pass) Cost() *cost.Program {
-	p.costOnce.Do(func() { p.cost = cost.Count(p.Script, cost.Options{}) })
-	return p.cost
+	p.costOnce.Do(func() {
+		if p.Program.Cost == nil {
+			p.Program.Cost = cost.Count(p.Script, cost.Options{})
+		}
+	})
+	return p.Program.Cost
 }
 
 // CallGraph returns the program's subroutine calls.
