@@ -9,6 +9,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
@@ -26,6 +27,9 @@ type Pass struct {
 	calls     []flow.CallEdge
 	callsOnce sync.Once
 	costOnce  sync.Once
+
+	objectsOnce sync.Once
+	objects     []objects.Object
 }
 
 func newPass(prog Program) *Pass {
@@ -67,6 +71,21 @@ func (p *Pass) Cost() *cost.Program {
 func (p *Pass) CallGraph() []flow.CallEdge {
 	p.callsOnce.Do(func() { p.calls = flow.CallGraph(p.Script) })
 	return p.calls
+}
+
+// Objects returns the program's persistent objects.
+func (p *Pass) Objects() []objects.Object {
+	p.objectsOnce.Do(func() { p.objects = objects.Find(p.Script) })
+	return p.objects
+}
+
+// ReportAt records a finding at a secondary level of the running rule
+// (element-budget warns near the budget and errs over it): the less
+// severe of sev and the rule's configured severity.
+func (p *Pass) ReportAt(f Finding, sev diag.Severity) {
+	p.Report(f)
+	last := &p.findings[len(p.findings)-1]
+	last.Severity = max(sev, p.severity)
 }
 
 // Report records a finding of the running rule, with its configured
