@@ -1,4 +1,595 @@
 package lint
 
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
 // valueRules are the rules about values and strings.
-var valueRules = []*Rule{}
+var valueRules = []*Rule{
+	repeatedValueRule,
+	constantConditionRule,
+	eventValueRule,
+	customStringTooLongRule,
+	customStringPlaceholdersRule,
+}
+
+var repeatedValueRule = &Rule{
+	ID:       "repeated-value",
+	Severity: diag.Info,
+	Summary:  "the same non-trivial value is evaluated more than once in a rule with nothing between that can change it",
+	Rationale: "Every evaluation of a value costs server time, and a value written twice costs its elements twice. " +
+		"When one rule evaluates the same expression several times and nothing between can change it, computing " +
+		"it once into a variable is cheaper; when the repetition is intended, wrapping each occurrence in Evaluate " +
+		"Once marks it as such (at a position evaluated once per execution, Evaluate Once changes nothing). A For " +
+		"loop with literal bounds that evaluates a value its passes cannot change is reported on the loop " +
+		"(spanKind enclosing-loop): compute the value before the loop.",
+	Limits: "Expressions are compared by structure (ast.DumpExpr, parentheses looked through) within one rule: its " +
+		"actions, or its conditions (evaluated together). An expression counts when it has at least 3 nodes and " +
+		"calls a value with arguments (Distance Between(Event Player, Global.p)), or has at least 6 nodes of " +
+		"arithmetic; a variable read (Global.x, Event Player.x, indexed by another such read) and an expression " +
+		"built of literals only never count, nor one holding a value that differs per evaluation (random values, " +
+		"Server Load, Current Array Element, Last Created Entity and the other ids of created objects, Local " +
+		"Player). Occurrences are chained along the control-flow graph where control cannot enter between them " +
+		"(a Loop, Skip landing, End or loop header starts afresh); Wait, Wait Until, Call Subroutine and Start Rule " +
+		"end a chain, a variable write ends the chains of the values reading that variable (a player variable of " +
+		"any player), and an action that may change game state (anything but messages, HUD texts, effects, icons, " +
+		"variable writes and control flow) ends every chain, since a variable or event value may hold a player " +
+		"whose position it stands for. Only the largest repeated expressions are reported. Loops: only For loops " +
+		"with literal bounds and no wait, and only values reading no variable the loop writes. The evaluate-once " +
+		"fix is withheld when an occurrence is re-evaluated by the engine (While, Wait Until and Loop If " +
+		"conditions, arguments of any Create, Start or Chase action and of For, Update Every Frame subtrees), for " +
+		"rule conditions (re-evaluated continuously), and for loop findings.",
+	Tags:  []string{"performance", "elements"},
+	Fixes: []string{"evaluate-once"},
+	Check: checkRepeatedValue,
+}
+
+func checkRepeatedValue(p *Pass) {
+	for _, u := range flowActionUnits(p) {
+		l := newFlowList(u.block)
+		groups := append(repLoopGroups(l), repActionGroups(flowUnitGraph(p, u), u.block.Statements)...)
+		for _, gr := range repKeepMaximal(groups) {
+			repReport(p, u, gr, false)
+		}
+	}
+	for _, u := range flowConditionUnits(p) {
+		for _, gr := range repKeepMaximal(repConditionGroups(u.block.Statements)) {
+			repReport(p, u, gr, true)
+		}
+	}
+}
+
+func repReport(p *Pass, u flowUnit, gr *repGroup, conditions bool) {
+	if repIsDuplicateCondition(u.block, gr) {
+		return // duplicate-condition reports it
+	}
+	first := gr.occ[0].expr
+	text := p.Evidence(first.Span) // shortened for messages
+	full := strings.Join(strings.Fields(p.File.Text[first.Span.Start:first.Span.End]), " ")
+	if gr.loop >= 0 {
+		stmts := u.block.Statements
+		span := source.Span{Start: stmts[gr.loopSpan[0]].Body.Span.Start, End: stmts[gr.loopSpan[1]].Body.Span.End}
+		passes := gr.count / len(gr.occ)
+		p.Report(Finding{
+			Span: span, Rule: u.rule, Evidence: text,
+			Message: fmt.Sprintf("the expression %s is evaluated on each of the %d passes of this loop though nothing in the loop changes it: "+
+				"compute it once into a variable before the loop", text, passes),
+			Repeated: &Repeated{Expression: full, Count: gr.count, SpanKind: "enclosing-loop"},
+		})
+		return
+	}
+	evalOnce := "Evaluate Once"
+	if el := p.Vocab.Value("evalOnce"); el != nil {
+		evalOnce = valSpell(el, p.Script.Locale)
+	}
+	f := Finding{
+		Span: first.Span, Rule: u.rule, Evidence: text,
+		Message: fmt.Sprintf("the expression %s is evaluated %d times in this rule's actions with nothing between that can change it: "+
+			"compute it once into a variable, or wrap each occurrence in %s to mark the repetition as intended", text, gr.count, evalOnce),
+		Repeated: &Repeated{Expression: full, Count: gr.count, SpanKind: "expression"},
+	}
+	if conditions {
+		f.Message = fmt.Sprintf("the expression %s is evaluated %d times each time this rule's conditions are checked: "+
+			"test it in one condition where the logic allows it, or keep it in a variable that the actions of another rule update", text, gr.count)
+	} else {
+		f.Fix = repEvaluateOnceFix(p, gr)
+	}
+	p.Report(f)
+}
+
+// repIsDuplicateCondition reports whether every occurrence of a group
+// is the whole condition of an If or Else If: an Else If repeating its
+// chain's condition, which duplicate-condition reports.
+func repIsDuplicateCondition(b *ast.Block, gr *repGroup) bool {
+	elif := false
+	for _, o := range gr.occ {
+		e := b.Statements[o.stmt].Body
+		id := valElemID(e)
+		if id != "__if__" && id != "__elif__" || len(e.Args) == 0 || valUnparen(e.Args[0]) != o.expr {
+			return false
+		}
+		elif = elif || id == "__elif__"
+	}
+	return elif
+}
+
+// repEvaluateOnceFix wraps each occurrence of a group in Evaluate Once,
+// spelled in the script's locale, or returns nil when an occurrence is
+// re-evaluated by the engine or the locale has no spelling.
+func repEvaluateOnceFix(p *Pass, gr *repGroup) *Fix {
+	el := p.Vocab.Value("evalOnce")
+	if el == nil {
+		return nil
+	}
+	name, ok := el.Name(p.Script.Locale)
+	if !ok {
+		return nil
+	}
+	var edits []source.Edit
+	for _, o := range gr.occ {
+		if o.reevaluated {
+			return nil
+		}
+		edits = append(edits,
+			source.Edit{Span: source.Span{Start: o.expr.Span.Start, End: o.expr.Span.Start}, New: name + "("},
+			source.Edit{Span: source.Span{Start: o.expr.Span.End, End: o.expr.Span.End}, New: ")"})
+	}
+	return &Fix{Kind: "evaluate-once", Summary: fmt.Sprintf("wrap the %d occurrences in %s", len(gr.occ), name), Edits: edits}
+}
+
+var constantConditionRule = &Rule{
+	ID:       "constant-condition",
+	Severity: diag.Warning,
+	Summary:  "a condition that is always true or always false by its literals",
+	Rationale: "A rule condition, or the condition of If, Else If, While, Skip If, Loop If or Abort If, that can " +
+		"only have one value is either useless or disables what it guards (a rule that never runs, a branch that " +
+		"never runs). It is usually a leftover from debugging or a comparison with the wrong operand.",
+	Limits: "Folds literals only: True, False, Null, numbers, Not, And, Or (one decided side may settle them), " +
+		"comparisons of two such literals (with the game's tolerance for ==, and truthiness when a side is a " +
+		"Boolean), and comparisons of an expression with itself (x == x), unless it holds a value that differs per " +
+		"evaluation. A While whose condition is always true is the idiom of a loop left by Break or Abort and is " +
+		"not reported, nor is a constant If, Else If or While whose branches a Skip may jump into (OverPy's goto " +
+		"and switch idioms: If(False) holding labels). Variables are never assumed constant.",
+	Tags:  []string{"correctness", "dead-code"},
+	Check: checkConstantCondition,
+}
+
+// valConditionConsequence says what an always-true and an always-false
+// condition of an action mean.
+var valConditionConsequence = map[string][2]string{
+	"__if__":      {"its branch always runs and the branches after it never do", "its branch never runs"},
+	"__elif__":    {"its branch runs whenever it is reached and the branches after it never do", "its branch never runs"},
+	"__while__":   {"", "its body never runs"},
+	"__skipIf__":  {"it always skips, as Skip would", "it never skips"},
+	"__loopIf__":  {"it always loops, as Loop would", "it never loops"},
+	"__abortIf__": {"it always aborts, as Abort would", "it never aborts"},
+}
+
+func checkConstantCondition(p *Pass) {
+	for _, u := range flowConditionUnits(p) {
+		for _, st := range u.block.Statements {
+			if st.Disabled || st.Body == nil {
+				continue
+			}
+			switch valTruth(st.Body) {
+			case valTriTrue:
+				p.Report(Finding{Span: st.Body.Span, Rule: u.rule,
+					Message: "this condition is always true, so it never holds the rule back: remove it, or test the value you meant"})
+			case valTriFalse:
+				p.Report(Finding{Span: st.Body.Span, Rule: u.rule,
+					Message: "this condition is always false, so the rule never runs: remove it, or test the value you meant"})
+			}
+		}
+	}
+	for _, u := range flowActionUnits(p) {
+		l := newFlowList(u.block)
+		// region[c] is the span of positions whose branches the
+		// condition at c decides: its If chain, or its While loop.
+		region := make([][2]int, l.len())
+		for q := 0; q < l.len(); q++ {
+			switch l.ids[q] {
+			case "__if__":
+				for c := q; c < l.len() && (c == q || l.matched[c]); c = l.next[c] {
+					region[c] = [2]int{q, l.end[q]}
+				}
+			case "__while__":
+				region[q] = [2]int{q, l.end[q]}
+			}
+		}
+		for q := 0; q < l.len(); q++ {
+			st := l.stmts[l.idx[q]]
+			cons, ok := valConditionConsequence[l.ids[q]]
+			if !ok || len(st.Body.Args) == 0 {
+				continue
+			}
+			cond := st.Body.Args[0]
+			which, what := 0, "true"
+			switch valTruth(cond) {
+			case valTriTrue:
+			case valTriFalse:
+				which, what = 1, "false"
+			default:
+				continue
+			}
+			if cons[which] == "" {
+				continue // While(True): a loop left by Break or Abort
+			}
+			if r := region[q]; r[1] > r[0] && flowSkipLandsIn(l, r[0], r[1]) {
+				continue // a Skip jumps into the branches: OverPy's goto and switch idioms
+			}
+			p.Report(Finding{Span: cond.Span, Rule: u.rule, Message: fmt.Sprintf(
+				"the condition of this %s is always %s, so %s: remove the test, or test the value you meant",
+				valSpell(st.Body.Elem, p.Script.Locale), what, cons[which])})
+		}
+	}
+}
+
+// flowSkipLandsIn reports whether a Skip or Skip If may land strictly
+// between positions lo and hi.
+func flowSkipLandsIn(l *flowList, lo, hi int) bool {
+	for s := 0; s < l.len(); s++ {
+		if !l.isSkip(s) {
+			continue
+		}
+		t, literal := l.skipTarget(s)
+		if !literal && s < hi || literal && lo < t && t < hi {
+			return true
+		}
+	}
+	return false
+}
+
+// Event categories: which event values a rule's event provides.
+type valEventCats uint8
+
+const (
+	valCatPlayer valEventCats = 1 << iota
+	valCatDamage
+	valCatHealing
+	valCatDamageOrHealing
+	valCatAll = valCatPlayer | valCatDamage | valCatHealing | valCatDamageOrHealing
+)
+
+var valEventCatNames = map[string]valEventCats{
+	"player": valCatPlayer, "damage": valCatDamage, "healing": valCatHealing, "damageOrHealing": valCatDamageOrHealing,
+}
+
+// valEventProvides maps an event id to the event values it provides
+// (OverPy's event categories, semantics.md §1.2).
+var valEventProvides = map[string]valEventCats{
+	"global":                  0,
+	"eachPlayer":              valCatPlayer,
+	"playerJoined":            valCatPlayer,
+	"playerLeft":              valCatPlayer,
+	"playerDealtDamage":       valCatPlayer | valCatDamage | valCatDamageOrHealing,
+	"playerTookDamage":        valCatPlayer | valCatDamage | valCatDamageOrHealing,
+	"playerDied":              valCatPlayer | valCatDamage | valCatDamageOrHealing,
+	"playerEarnedElimination": valCatPlayer | valCatDamage | valCatDamageOrHealing,
+	"playerDealtFinalBlow":    valCatPlayer | valCatDamage | valCatDamageOrHealing,
+	"playerDealtHealing":      valCatPlayer | valCatHealing | valCatDamageOrHealing,
+	"playerReceivedHealing":   valCatPlayer | valCatHealing | valCatDamageOrHealing,
+	"playerDealtKnockback":    valCatAll,
+	"playerReceivedKnockback": valCatAll,
+}
+
+// valEventProviders names the events providing a category, for messages.
+var valEventProviders = map[valEventCats]string{
+	valCatPlayer:          "player events (Ongoing - Each Player and the others)",
+	valCatDamage:          "damage events (Player Took Damage, Player Died and the others)",
+	valCatHealing:         "healing events (Player Received Healing, Player Dealt Healing)",
+	valCatDamageOrHealing: "damage and healing events",
+}
+
+var eventValueRule = &Rule{
+	ID:       "event-player-in-global-rule",
+	Severity: diag.Warning,
+	Summary:  "an event value (Event Player, Attacker, Event Damage…) in a rule whose event does not provide it",
+	Rationale: "Event values are bound by the rule's event: an Ongoing - Global rule has no Event Player, an Ongoing " +
+		"- Each Player rule has no Attacker or Event Damage, a damage event has no Healer. Read elsewhere they are " +
+		"Null, so the actions using them silently do nothing or act on nobody (semantics.md §1.2; OverPy refuses " +
+		"Event Player, Attacker, Victim, Healer and Healee there and warns for the others). A subroutine has the " +
+		"values of the rules that run it: it is reported when every rule that calls or starts it lacks the value.",
+	Limits: "Uses OverPy's event categories: global provides none; Each Player, Player Joined Match and Player Left " +
+		"Match the player; damage, death, elimination and final blow events the player and the damage values; " +
+		"healing events the player and the healing values; knockback events all. A subroutine no enabled rule " +
+		"calls or starts is not checked, nor one run from an actions-only payload or through a call cycle. One " +
+		"finding per value and rule, on its first use. Reported as a warning, not an error: reading the value is " +
+		"harmless when the result is never used.",
+	Tags:  []string{"correctness", "events"},
+	Check: checkEventValues,
+}
+
+func checkEventValues(p *Pass) {
+	subRules := map[string][]int{}
+	for i, r := range p.Script.Rules {
+		if name, ok := valSubroutineOf(r); ok {
+			subRules[name] = append(subRules[name], i)
+		}
+	}
+	callers := map[string][]int{}
+	for _, e := range p.CallGraph() {
+		if !e.Disabled {
+			callers[e.Callee] = append(callers[e.Callee], e.Caller)
+		}
+	}
+	const inProgress = valEventCats(0x80)
+	memo := map[int]valEventCats{}
+	var provides func(i int) valEventCats
+	provides = func(i int) valEventCats {
+		if c, ok := memo[i]; ok {
+			if c == inProgress {
+				return valCatAll // a call cycle: assume anything
+			}
+			return c
+		}
+		r := p.Script.Rules[i]
+		name, isSub := valSubroutineOf(r)
+		if !isSub {
+			ev := valRuleEventID(r)
+			c, ok := valEventProvides[ev]
+			if !ok {
+				c = valCatAll
+			}
+			memo[i] = c
+			return c
+		}
+		memo[i] = inProgress
+		c := valEventCats(0)
+		if len(callers[name]) == 0 {
+			c = valCatAll
+		}
+		for _, caller := range callers[name] {
+			if caller < 0 {
+				c = valCatAll
+				break
+			}
+			c |= provides(caller)
+		}
+		memo[i] = c
+		return c
+	}
+	for i, r := range p.Script.Rules {
+		have := provides(i)
+		if have == valCatAll {
+			continue
+		}
+		type use struct {
+			e     *ast.Expr
+			count int
+		}
+		uses := map[string]*use{}
+		var order []string
+		for _, b := range []*ast.Block{r.Conditions, r.Actions} {
+			if b == nil {
+				continue
+			}
+			for _, st := range b.Statements {
+				if st.Disabled || st.Body == nil {
+					continue
+				}
+				ast.Inspect(st.Body, func(e *ast.Expr) bool {
+					id := valElemID(e)
+					need := valEventCatNames[valEventValues[id]]
+					if need == 0 || have&need != 0 {
+						return true
+					}
+					if uses[id] == nil {
+						uses[id] = &use{e: e}
+						order = append(order, id)
+					}
+					uses[id].count++
+					return true
+				})
+			}
+		}
+		for _, id := range order {
+			u := uses[id]
+			value := valSpell(u.e.Elem, p.Script.Locale)
+			times := ""
+			if u.count > 1 {
+				times = fmt.Sprintf(" (used %d times)", u.count)
+			}
+			need := valEventCatNames[valEventValues[id]]
+			var msg string
+			if name, isSub := valSubroutineOf(r); isSub {
+				msg = fmt.Sprintf("the event value %s is Null in subroutine %s%s: no rule that runs it is one of the %s, which provide it; "+
+					"run it from such a rule, or reach the value another way", value, name, times, valEventProviders[need])
+			} else {
+				evName := "its event"
+				if ev := valRuleEvent(r); ev != nil {
+					evName = valSpell(ev, p.Script.Locale)
+				}
+				msg = fmt.Sprintf("the event value %s is Null in this rule%s: %s does not provide it, only %s do; "+
+					"use such an event, or reach the value another way", value, times, evName, valEventProviders[need])
+			}
+			p.Report(Finding{Span: u.e.Span, Rule: i, Message: msg})
+		}
+	}
+}
+
+// valRuleEvent returns the event of a rule, or nil.
+func valRuleEvent(r *ast.Rule) *vocab.Event {
+	if r.Event == nil {
+		return nil
+	}
+	for _, l := range r.Event.Lines {
+		if l.Kind == ast.EventLineEvent {
+			ev, _ := l.Ref.(*vocab.Event)
+			return ev
+		}
+	}
+	return nil
+}
+
+// valRuleEventID returns the id of a rule's event, or "".
+func valRuleEventID(r *ast.Rule) string {
+	if ev := valRuleEvent(r); ev != nil {
+		return ev.ID
+	}
+	return ""
+}
+
+// valSubroutineOf returns the subroutine a rule defines, if it is one.
+func valSubroutineOf(r *ast.Rule) (string, bool) {
+	if valRuleEventID(r) != "__subroutine__" {
+		return "", false
+	}
+	for _, l := range r.Event.Lines {
+		if l.Kind == ast.EventLineSubroutine {
+			return l.Text, true
+		}
+	}
+	return "", false
+}
+
+// valMaxCustomString is the longest Custom String literal the game keeps, in
+// characters.
+const valMaxCustomString = 128
+
+// valEachCustomString calls f for every Custom String with a literal text
+// in the enabled statements of the program; setting tells whether it
+// names a workshop setting.
+func valEachCustomString(p *Pass, f func(rule int, call *ast.Expr, setting bool)) {
+	var blocks []flowUnit
+	blocks = append(blocks, flowConditionUnits(p)...)
+	blocks = append(blocks, flowActionUnits(p)...)
+	for _, u := range blocks {
+		for _, st := range u.block.Statements {
+			if st.Disabled || st.Body == nil {
+				continue
+			}
+			var walk func(e *ast.Expr, setting bool)
+			walk = func(e *ast.Expr, setting bool) {
+				id := valElemID(e)
+				if id == "__customString__" && len(e.Args) > 0 && e.Args[0].Kind == ast.String {
+					f(u.rule, e, setting)
+				}
+				inner := setting || strings.HasPrefix(id, "createWorkshopSetting")
+				for _, a := range e.Args {
+					walk(a, inner)
+				}
+			}
+			walk(st.Body, false)
+		}
+	}
+}
+
+var customStringTooLongRule = &Rule{
+	ID:       "custom-string-too-long",
+	Severity: diag.Warning,
+	Summary:  "a Custom String literal longer than the 128 characters the game keeps",
+	Rationale: "The game keeps at most 128 characters of a Custom String literal (limits.md §1, OverPy " +
+		"STR_MAX_LENGTH): the rest is cut off or the text is refused on paste. Split long texts into several " +
+		"Custom Strings joined through a placeholder. This rule carries what the validator reports as " +
+		"string-too-long, with the exact count.",
+	Limits: "Counts Unicode code points, as OverPy does; OSTW counts UTF-8 bytes, so a text of non-ASCII " +
+		"characters can pass here and still be trimmed by the game. Only literals are checked, not strings built " +
+		"at run time.",
+	Tags: []string{"limits", "strings"},
+	Check: func(p *Pass) {
+		valEachCustomString(p, func(rule int, call *ast.Expr, _ bool) {
+			lit := call.Args[0]
+			n := utf8.RuneCountInString(lit.Text)
+			if n <= valMaxCustomString {
+				return
+			}
+			p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
+				"this Custom String literal has %d characters, %d more than the %d the game keeps: split it into several Custom Strings joined with {0}",
+				n, n-valMaxCustomString, valMaxCustomString)})
+		})
+	},
+}
+
+var customStringPlaceholdersRule = &Rule{
+	ID:       "custom-string-placeholders",
+	Severity: diag.Warning,
+	Summary:  "Custom String placeholders that do not match its arguments",
+	Rationale: "A Custom String shows its arguments at {0}, {1} and {2}. A placeholder without an argument shows " +
+		"Null, an argument without a placeholder is evaluated and never shown, and a placeholder above {2} has no " +
+		"argument it could show (a Custom String takes three). Each is a slip in the text or the arguments. This " +
+		"rule carries what the validator reports as format-placeholder-without-argument and " +
+		"unused-format-argument.",
+	Limits: "Checks literal texts of Custom String only (not String, whose texts are the game's). An argument " +
+		"written as Null counts as absent: the exports write Null for unused middle arguments. A doubled brace " +
+		"{{ is taken as an escaped brace (OverPy writes them), not as a placeholder. Workshop setting names are " +
+		"left to the validator, which refuses braces in them.",
+	Tags:  []string{"strings", "correctness"},
+	Check: checkCustomStringPlaceholders,
+}
+
+// valPlaceholders returns the numbers n of the {n} placeholders of a
+// text, each once, in order of first appearance. A doubled brace "{{"
+// is taken as an escaped brace, as OverPy writes one.
+func valPlaceholders(s string) []int {
+	var out []int
+	seen := map[int]bool{}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '{' {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && j-i <= 4 && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		if j == i+1 || j >= len(s) || s[j] != '}' {
+			continue
+		}
+		n := 0
+		for _, c := range s[i+1 : j] {
+			n = n*10 + int(c-'0')
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+		i = j
+	}
+	return out
+}
+
+func checkCustomStringPlaceholders(p *Pass) {
+	valEachCustomString(p, func(rule int, call *ast.Expr, setting bool) {
+		if setting {
+			return
+		}
+		lit := call.Args[0]
+		used := map[int]bool{}
+		for _, n := range valPlaceholders(lit.Text) {
+			used[n] = true
+			switch {
+			case n > 2:
+				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
+					"placeholder {%d} can never show a value: a Custom String has only {0}, {1} and {2}; "+
+						"nest another Custom String in {2} for more values", n)})
+			case n+1 >= len(call.Args) || valIsNull(call.Args[n+1]):
+				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
+					"placeholder {%d} has no argument, so it shows Null: add argument {%d} or remove the placeholder", n, n)})
+			}
+		}
+		for n := 0; n < 3 && n+1 < len(call.Args); n++ {
+			a := call.Args[n+1]
+			if used[n] || valIsNull(a) {
+				continue
+			}
+			p.Report(Finding{Span: a.Span, Rule: rule, Message: fmt.Sprintf(
+				"argument {%d} is never shown: the text has no {%d} placeholder; add the placeholder or remove the argument", n, n)})
+		}
+	})
+}
+
+// valIsNull reports whether e is Null.
+func valIsNull(e *ast.Expr) bool {
+	e = valUnparen(e)
+	return valElemID(e) == "null" && !e.Parens
+}
