@@ -127,7 +127,7 @@ const rankedRules = 5
 
 // CostEstimate reports the element count, rules ranked largest first, and
 // the configured findings; with rule set, that rule's drill-down.
-func CostEstimate(p *Program, rule string, cfg *lint.Config, s Select) (*contract.CostEstimateResult, error) {
+func CostEstimate(p *Program, rule contract.Address, cfg *lint.Config, s Select) (*contract.CostEstimateResult, error) {
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
@@ -150,8 +150,8 @@ func CostEstimate(p *Program, rule string, cfg *lint.Config, s Select) (*contrac
 		return nil, err
 	}
 	out.Findings, out.Selection, out.Skipped = findings, sel, skipped(res)
-	if rule != "" {
-		i, err := p.resolveRule(rule)
+	if !rule.IsZero() {
+		i, err := p.ResolveRule(rule, s.Snapshot)
 		if err != nil {
 			return nil, err
 		}

@@ -85,6 +85,9 @@ func (p *Program) RuleRef(i int) *contract.RuleRef {
 type Error struct {
 	Code    string
 	Message string
+	// Candidates are an ambiguous address's canonical addresses or an
+	// unknown one's nearest names.
+	Candidates []string
 }
 
 func (e *Error) Error() string { return e.Message }

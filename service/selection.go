@@ -26,16 +26,20 @@ type Select struct {
 	// Kind selects a kind of symbol, reference or block.
 	Kind string
 	// Rule selects one rule by address.
-	Rule string
+	Rule contract.Address
 	// Caller and Callee filter call graph edges.
-	Caller, Callee string
+	Caller contract.Address
+	Callee string
+	// Snapshot is the generation the request's numeric addresses come
+	// from.
+	Snapshot *int
 }
 
 // applied reports whether any selection field is set (the result then
 // carries a selection member).
 func (s Select) applied() bool {
 	return s.Max != nil || s.File != "" || s.Severity != "" || s.Code != "" || s.Kind != "" ||
-		s.Rule != "" || s.Caller != "" || s.Callee != ""
+		!s.Rule.IsZero() || !s.Caller.IsZero() || s.Callee != ""
 }
 
 // fileMatches resolves the file filter: the path as passed, relative to

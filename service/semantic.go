@@ -48,30 +48,61 @@ func (p *Program) symbol(sym index.Symbol) contract.Symbol {
 	return c
 }
 
-// resolveSymbol finds a symbol by address, translating index errors.
-func (p *Program) resolveSymbol(addr string) (index.Symbol, error) {
-	sym, err := p.Index().ResolveSymbol(addr)
+// ResolveSymbol finds a symbol by address: NAME or KIND:NAME, or a numeric
+// id, which needs the snapshot that issued it.
+func (p *Program) ResolveSymbol(a contract.Address, snapshot *int) (index.Symbol, error) {
+	if a.IsNumeric() {
+		if err := p.checkSnapshot("symbol", a, snapshot); err != nil {
+			return index.Symbol{}, err
+		}
+		if *a.ID >= len(p.Index().Symbols) {
+			return index.Symbol{}, errorf("unknown-symbol", "no symbol has id %d in snapshot %d (ids go from 0 to %d)", *a.ID, p.Snapshot, len(p.Index().Symbols)-1)
+		}
+		return p.Index().Symbols[*a.ID], nil
+	}
+	sym, err := p.Index().ResolveSymbol(a.Name)
 	var ae *index.AddressError
 	if errors.As(err, &ae) {
-		return sym, &Error{Code: ae.Code, Message: ae.Message}
+		return sym, &Error{Code: ae.Code, Message: ae.Message, Candidates: ae.Candidates}
 	}
 	return sym, err
 }
 
-// resolveRule finds a rule by address, translating index errors.
-func (p *Program) resolveRule(addr string) (int, error) {
-	i, err := p.Index().ResolveRule(addr)
+// ResolveRule finds a rule by address: NAME or NAME#N, or a numeric index,
+// which needs the snapshot that issued it.
+func (p *Program) ResolveRule(a contract.Address, snapshot *int) (int, error) {
+	if a.IsNumeric() {
+		if err := p.checkSnapshot("rule", a, snapshot); err != nil {
+			return -1, err
+		}
+		if n := len(p.Checked.Script.Rules); *a.ID >= n {
+			return -1, errorf("unknown-rule", "no rule has index %d in snapshot %d (the program has %d rules)", *a.ID, p.Snapshot, n)
+		}
+		return *a.ID, nil
+	}
+	i, err := p.Index().ResolveRule(a.Name)
 	var ae *index.AddressError
 	if errors.As(err, &ae) {
-		return i, &Error{Code: ae.Code, Message: ae.Message}
+		return i, &Error{Code: ae.Code, Message: ae.Message, Candidates: ae.Candidates}
 	}
 	return i, err
 }
 
+// checkSnapshot refuses a numeric address without the current snapshot.
+func (p *Program) checkSnapshot(what string, a contract.Address, snapshot *int) error {
+	switch {
+	case snapshot == nil:
+		return errorf("stale-id", "%s %d is a numeric id: send the snapshot that issued it (the current snapshot is %d), or address the %s by name", what, *a.ID, p.Snapshot, what)
+	case *snapshot != p.Snapshot:
+		return errorf("stale-id", "%s %d comes from snapshot %d, but the program is now snapshot %d: list again, or address the %s by name", what, *a.ID, *snapshot, p.Snapshot, what)
+	}
+	return nil
+}
+
 // References lists the references of a symbol (NAME or KIND:NAME); s.Kind
 // filters by reference kind, s.Rule by owning rule.
-func References(p *Program, symbol string, s Select) (*contract.ReferencesResult, error) {
-	sym, err := p.resolveSymbol(symbol)
+func References(p *Program, symbol contract.Address, s Select) (*contract.ReferencesResult, error) {
+	sym, err := p.ResolveSymbol(symbol, s.Snapshot)
 	if err != nil {
 		return nil, err
 	}
@@ -87,9 +118,9 @@ func References(p *Program, symbol string, s Select) (*contract.ReferencesResult
 		kind = k
 	}
 	rule := -2
-	if s.Rule != "" {
-		if rule, err = p.resolveRule(s.Rule); err != nil {
-			return nil, errorf("invalid-selection", "rule selection: %s", err.Error())
+	if !s.Rule.IsZero() {
+		if rule, err = p.ResolveRule(s.Rule, s.Snapshot); err != nil {
+			return nil, selectionError("rule", err)
 		}
 	}
 	refs := p.Index().RefsOf(sym.ID)
@@ -107,8 +138,8 @@ func References(p *Program, symbol string, s Select) (*contract.ReferencesResult
 }
 
 // Usage counts the references of a symbol (NAME or KIND:NAME).
-func Usage(p *Program, symbol string) (*contract.Usage, error) {
-	sym, err := p.resolveSymbol(symbol)
+func Usage(p *Program, symbol contract.Address, snapshot *int) (*contract.Usage, error) {
+	sym, err := p.ResolveSymbol(symbol, snapshot)
 	if err != nil {
 		return nil, err
 	}
@@ -128,8 +159,8 @@ func Rules(p *Program, s Select) (*contract.RulesResult, error) {
 	}
 	rules := p.Checked.Script.Rules
 	var out []contract.RuleEntry
-	if s.Rule != "" {
-		i, err := p.resolveRule(s.Rule)
+	if !s.Rule.IsZero() {
+		i, err := p.ResolveRule(s.Rule, s.Snapshot)
 		if err != nil {
 			return nil, err
 		}
@@ -166,8 +197,8 @@ func eventOf(r *ast.Rule) string {
 }
 
 // CFG returns the control-flow graph of a rule; s.Kind filters blocks.
-func CFG(p *Program, rule string, s Select) (*contract.CFGResult, error) {
-	i, err := p.resolveRule(rule)
+func CFG(p *Program, rule contract.Address, s Select) (*contract.CFGResult, error) {
+	i, err := p.ResolveRule(rule, s.Snapshot)
 	if err != nil {
 		return nil, err
 	}
@@ -201,14 +232,10 @@ func CFG(p *Program, rule string, s Select) (*contract.CFGResult, error) {
 // CallGraph lists the subroutine calls; s.Caller and s.Callee filter.
 func CallGraph(p *Program, s Select) (*contract.CallGraphResult, error) {
 	caller := -2
-	if s.Caller != "" {
-		i, err := p.resolveRule(s.Caller)
+	if !s.Caller.IsZero() {
+		i, err := p.ResolveRule(s.Caller, s.Snapshot)
 		if err != nil {
-			var e *Error
-			if errors.As(err, &e) && e.Code == "ambiguous-rule" {
-				return nil, err
-			}
-			return nil, errorf("invalid-selection", "caller: %s", err.Error())
+			return nil, selectionError("caller", err)
 		}
 		caller = i
 	}
@@ -232,6 +259,16 @@ func CallGraph(p *Program, s Select) (*contract.CallGraphResult, error) {
 	}
 	items, sel, trunc := bound(out, s, len(edges))
 	return &contract.CallGraphResult{Edges: nonNil(items), Selection: sel, Truncation: trunc}, nil
+}
+
+// selectionError turns an address error of a selection filter into
+// invalid-selection; an ambiguous address and a stale id keep their codes.
+func selectionError(field string, err error) error {
+	var e *Error
+	if errors.As(err, &e) && (e.Code == "ambiguous-rule" || e.Code == "stale-id") {
+		return err
+	}
+	return errorf("invalid-selection", "%s: %s", field, err.Error())
 }
 
 // nonNil returns an empty slice for nil, so that JSON shows [] not null.

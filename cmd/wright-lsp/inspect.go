@@ -51,7 +51,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	s := sel.selection()
-	s.Kind, s.Caller, s.Callee = kind, caller, callee
+	s.Kind, s.Caller, s.Callee = kind, contract.Address{Name: caller}, callee
 	var result any
 	var text func(io.Writer)
 	switch sub {
@@ -77,8 +77,8 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	case "refs":
-		s.Rule = rule
-		result, err = service.References(prog, target, s)
+		s.Rule = contract.Address{Name: rule}
+		result, err = service.References(prog, contract.Address{Name: target}, s)
 		text = func(w io.Writer) {
 			r := result.(*contract.ReferencesResult)
 			u := r.Usage
@@ -93,7 +93,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	case "cfg":
-		result, err = service.CFG(prog, target, s)
+		result, err = service.CFG(prog, contract.Address{Name: target}, s)
 		text = func(w io.Writer) {
 			g := result.(*contract.CFGResult)
 			fmt.Fprintf(w, "rule %s: entry %d, exit %d\n", g.Rule.Address, g.Entry, g.Exit)
@@ -109,10 +109,10 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	case "cost":
-		result, err = service.CostEstimate(prog, rule, nil, s)
+		result, err = service.CostEstimate(prog, contract.Address{Name: rule}, nil, s)
 		text = func(w io.Writer) { printCost(w, result.(*contract.CostEstimateResult)) }
 	case "rules":
-		s.Rule = rule
+		s.Rule = contract.Address{Name: rule}
 		result, err = service.Rules(prog, s)
 		text = func(w io.Writer) {
 			for _, r := range result.(*contract.RulesResult).Rules {

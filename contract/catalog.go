@@ -1,0 +1,96 @@
+package contract
+
+import (
+	"reflect"
+	"strings"
+)
+
+// An Operation is one entry of the operation catalog: the single source of
+// capabilities.operations, capabilities.result_schemas, MCP tools/list and
+// `wright-lsp agent tools`.
+type Operation struct {
+	Name string
+	// Description says what the operation does and what it returns.
+	Description string
+	Request     reflect.Type
+	Result      reflect.Type
+	// Program is set when the operation reads the loaded program (and so
+	// triggers the deferred load and the freshness check).
+	Program bool
+}
+
+// ToolName returns the operation's tool name: wright_ plus the name in
+// snake case (costEstimate → wright_cost_estimate).
+func (o Operation) ToolName() string {
+	var b strings.Builder
+	b.WriteString("wright_")
+	for i, r := range o.Name {
+		if 'A' <= r && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ResultDef returns the name of the result's definition in the schema.
+func (o Operation) ResultDef() string { return o.Result.Name() }
+
+// RequestDef returns the name of the request's definition in the schema.
+func (o Operation) RequestDef() string { return o.Request.Name() }
+
+// Operations lists every operation the service advertises, in a stable
+// order. An operation is listed only once it works end to end.
+var Operations = []Operation{
+	{Name: "capabilities", Request: reflect.TypeFor[CapabilitiesRequest](), Result: reflect.TypeFor[Capabilities](),
+		Description: "Report the service's identity, the contracts it speaks (wright-agent/v1, wright-result/v1), the operations it supports with the schema definition of each result, the input languages and profiles, and the column unit of ranges. Call it first."},
+	{Name: "check", Request: reflect.TypeFor[CheckRequest](), Result: reflect.TypeFor[CheckResult](), Program: true,
+		Description: "Parse and validate the program. Returns a wright-result/v1 envelope: verdict (pass or fail), exit code, every parse and validation diagnostic with its code, severity, message and range, a program summary and next commands."},
+	{Name: "analyze", Request: reflect.TypeFor[AnalyzeRequest](), Result: reflect.TypeFor[AnalyzeEnvelope](), Program: true,
+		Description: "Essential analysis of the program in a wright-result/v1 envelope: overview, element count against the 32,768 budget with the five costliest rules, the three most complex condition trees, the five most severe lint findings and the five most used variables."},
+	{Name: "inspect", Request: reflect.TypeFor[InspectRequest](), Result: reflect.TypeFor[InspectEnvelope](), Program: true,
+		Description: "Overview of the program (rules, conditions, actions, declarations, diagnostics) and the list of its rules, in a wright-result/v1 envelope, with the detail operations to call next."},
+	{Name: "project", Request: reflect.TypeFor[ProjectRequest](), Result: reflect.TypeFor[ProjectResult](), Program: true,
+		Description: "The loaded program's origin, source files (entry first), declaration counts, finding counts by severity, and the settings block as a read-only tree (null when there is none)."},
+	{Name: "rules", Request: reflect.TypeFor[RulesRequest](), Result: reflect.TypeFor[RulesResult](), Program: true,
+		Description: "The program's rules, each with its index (id), name, canonical address (NAME, or NAME#N when names repeat), event (catalog id, or subroutine:<name>) and range. Select one with rule (an address, or an index with snapshot)."},
+	{Name: "symbols", Request: reflect.TypeFor[SymbolsRequest](), Result: reflect.TypeFor[SymbolsResult](), Program: true,
+		Description: "The program's symbols: global variables, player variables, subroutines and rules, each with its id, kind, name, slot, whether it is declared, its range and its reference count. Filter with kind."},
+	{Name: "references", Request: reflect.TypeFor[ReferencesRequest](), Result: reflect.TypeFor[ReferencesResult](), Program: true,
+		Description: "Every reference to one symbol (symbol: NAME, KIND:NAME, or an id with snapshot), each with its kind (declaration, definition, read, write, call), the identifier's range and the owning rule, after a usage header counting them by kind."},
+	{Name: "usage", Request: reflect.TypeFor[UsageRequest](), Result: reflect.TypeFor[Usage](), Program: true,
+		Description: "How many times one symbol is declared, defined, read, written and called, with its resolved id and kind."},
+	{Name: "cfg", Request: reflect.TypeFor[CFGRequest](), Result: reflect.TypeFor[CFGResult](), Program: true,
+		Description: "The control-flow graph of one rule's actions (rule: NAME, NAME#N, or an index with snapshot): entry, exit, basic blocks and if/while/for blocks with the action indices they hold and their successors, honouring Skip, Loop, Abort, Break and Continue."},
+	{Name: "findings", Request: reflect.TypeFor[FindingsRequest](), Result: reflect.TypeFor[FindingsResult](), Program: true,
+		Description: "Lint findings with full ranges and, where the correction is mechanical, a fix (kind, summary, edits over the source identified by its SHA-256). Filter with severity (a threshold), rule (a lint rule id) and file."},
+	{Name: "persistentObjects", Request: reflect.TypeFor[PersistentObjectsRequest](), Result: reflect.TypeFor[PersistentObjectsResult](), Program: true,
+		Description: "Objects that persist once created (HUD texts, in-world texts, effects, icons, beams, progress bars, dummy bots, damage and heal over time, …): where each is created, whether its id is kept and in which variable, where it can be destroyed, and whether and why its creation repeats."},
+	{Name: "callGraph", Request: reflect.TypeFor[CallGraphRequest](), Result: reflect.TypeFor[CallGraphResult](), Program: true,
+		Description: "The subroutine call graph: one edge per Call Subroutine or Start Rule, with the calling rule's index and canonical address, the callee's name, the kind of call and its range. Filter with caller (a rule address) and callee (a subroutine name)."},
+	{Name: "lint", Request: reflect.TypeFor[LintRequest](), Result: reflect.TypeFor[LintResult](), Program: true,
+		Description: "Run the session's lint policy: ok and exit (1 when a finding reaches the failOn severity, computed before any selection), counts by severity, the findings with code, severity, message, evidence and a compact path:line:column location, each enabled rule with its effective severity, and rules that could not run."},
+	{Name: "lintRules", Request: reflect.TypeFor[LintRulesRequest](), Result: reflect.TypeFor[LintRulesResult](), Program: false,
+		Description: "Every lint rule with its metadata (summary, rationale, known limits, tags, fixes), default and effective severity, whether it is enabled, and the failOn level of the session's policy."},
+	{Name: "costEstimate", Request: reflect.TypeFor[CostEstimateRequest](), Result: reflect.TypeFor[CostEstimateResult](), Program: true,
+		Description: "The exact element count of the program against the game's 32,768-element budget (OverPy's counting), rules ranked largest first (the five largest unless all), and the findings of the lint policy. With rule (NAME or NAME#N), the rule's drill-down: each statement's count and each node kind's own cost, summing to the rule's count."},
+	{Name: "targetMetadata", Request: reflect.TypeFor[TargetMetadataRequest](), Result: reflect.TypeFor[TargetMetadata](), Program: false,
+		Description: "The Workshop catalog the service reads and writes against: its source and SHA-256, the 15 client locales, the element budget and the vocabulary counts."},
+	{Name: "lookup", Request: reflect.TypeFor[LookupRequest](), Result: reflect.TypeFor[LookupResult](), Program: false,
+		Description: "Resolve a free-text name guess, in any of the 15 client languages or a catalog id, to vocabulary entries: catalog id, kind, spelling in the requested locale, English spelling and, for actions and values, the signature with argument names and types. Filter with kind and within (an enum)."},
+	{Name: "listEntries", Request: reflect.TypeFor[ListEntriesRequest](), Result: reflect.TypeFor[ListEntriesResult](), Program: false,
+		Description: "One page of one kind of the Workshop vocabulary (action, value, enum-member, event, hero, map, game-mode, keyword, localized-string) in catalog order, spelled in the requested locale, with the total and the cursor of the next page."},
+}
+
+// Lookup returns the operation named name.
+func Lookup(name string) (Operation, bool) {
+	for _, o := range Operations {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return Operation{}, false
+}

@@ -1,0 +1,231 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// An Address names a rule or a symbol: a declared name (NAME, NAME#N,
+// KIND:NAME) or a numeric id, which is only valid with the snapshot that
+// issued it.
+type Address struct {
+	Name string
+	// ID is set for a numeric address.
+	ID *int
+}
+
+// IsNumeric reports whether a is a numeric id.
+func (a Address) IsNumeric() bool { return a.ID != nil }
+
+// IsZero reports whether a was not given.
+func (a Address) IsZero() bool { return a.ID == nil && a.Name == "" }
+
+// String renders a for messages.
+func (a Address) String() string {
+	if a.ID != nil {
+		return strconv.Itoa(*a.ID)
+	}
+	return a.Name
+}
+
+// MarshalJSON writes a string or an integer.
+func (a Address) MarshalJSON() ([]byte, error) {
+	if a.ID != nil {
+		return json.Marshal(*a.ID)
+	}
+	return json.Marshal(a.Name)
+}
+
+// UnmarshalJSON reads a string or a non-negative integer.
+func (a *Address) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if len(data) > 0 && data[0] == '"' {
+		return json.Unmarshal(data, &a.Name)
+	}
+	var n int
+	if err := json.Unmarshal(data, &n); err != nil || n < 0 {
+		return fmt.Errorf("expected a name or a non-negative integer id")
+	}
+	a.ID = &n
+	return nil
+}
+
+// FindingSelection is the selection of findings, lint and costEstimate.
+type FindingSelection struct {
+	// Severity is a threshold: error, warning or info.
+	Severity string `json:"severity,omitempty"`
+	// Rule is one lint rule id (the finding code). On costEstimate, rule
+	// names a program rule to drill into instead (see CostEstimateRequest).
+	Rule string `json:"rule,omitempty"`
+	File string `json:"file,omitempty"`
+	Max  *int   `json:"max,omitempty"`
+	All  bool   `json:"all,omitempty"`
+}
+
+// CapabilitiesRequest asks what the service supports.
+type CapabilitiesRequest struct {
+	Op string `json:"op"`
+}
+
+// CheckRequest parses and validates the program.
+type CheckRequest struct {
+	Op  string `json:"op"`
+	All bool   `json:"all,omitempty"`
+}
+
+// AnalyzeRequest asks for the essential analysis.
+type AnalyzeRequest struct {
+	Op       string `json:"op"`
+	Severity string `json:"severity,omitempty"`
+	Rule     string `json:"rule,omitempty"`
+	File     string `json:"file,omitempty"`
+	Max      *int   `json:"max,omitempty"`
+	All      bool   `json:"all,omitempty"`
+}
+
+// InspectRequest asks for the overview and the rule names.
+type InspectRequest struct {
+	Op  string `json:"op"`
+	All bool   `json:"all,omitempty"`
+}
+
+// ProjectRequest asks for the loaded program's origin, files, counts and
+// settings.
+type ProjectRequest struct {
+	Op string `json:"op"`
+}
+
+// RulesRequest lists the program's rules.
+type RulesRequest struct {
+	Op string `json:"op"`
+	// Rule selects one rule by address; numeric needs Snapshot.
+	Rule     *Address `json:"rule,omitempty"`
+	Snapshot *int     `json:"snapshot,omitempty"`
+	File     string   `json:"file,omitempty"`
+	Max      *int     `json:"max,omitempty"`
+	All      bool     `json:"all,omitempty"`
+	// Content adds each rule's rule-content-v1 document.
+	Content bool `json:"content,omitempty"`
+}
+
+// SymbolsRequest lists symbols.
+type SymbolsRequest struct {
+	Op string `json:"op"`
+	// Kind is globalVariable, playerVariable, subroutine or rule.
+	Kind string `json:"kind,omitempty"`
+	File string `json:"file,omitempty"`
+	Max  *int   `json:"max,omitempty"`
+	All  bool   `json:"all,omitempty"`
+}
+
+// ReferencesRequest lists the references of a symbol.
+type ReferencesRequest struct {
+	Op string `json:"op"`
+	// Symbol is an id (with Snapshot), NAME or KIND:NAME.
+	Symbol   Address `json:"symbol"`
+	Snapshot *int    `json:"snapshot,omitempty"`
+	// Kind is declaration, definition, read, write or call.
+	Kind string `json:"kind,omitempty"`
+	// Rule keeps references inside one rule.
+	Rule *Address `json:"rule,omitempty"`
+	File string   `json:"file,omitempty"`
+	Max  *int     `json:"max,omitempty"`
+	All  bool     `json:"all,omitempty"`
+}
+
+// UsageRequest counts a symbol's references.
+type UsageRequest struct {
+	Op       string  `json:"op"`
+	Symbol   Address `json:"symbol"`
+	Snapshot *int    `json:"snapshot,omitempty"`
+}
+
+// CFGRequest asks for a rule's control-flow graph.
+type CFGRequest struct {
+	Op       string  `json:"op"`
+	Rule     Address `json:"rule"`
+	Snapshot *int    `json:"snapshot,omitempty"`
+	// Kind is entry, exit, block, if, while or for.
+	Kind string `json:"kind,omitempty"`
+	Max  *int   `json:"max,omitempty"`
+	All  bool   `json:"all,omitempty"`
+}
+
+// FindingsRequest lists lint findings with full spans and fixes.
+type FindingsRequest struct {
+	Op string `json:"op"`
+	FindingSelection
+}
+
+// LintRequest runs the lint policy.
+type LintRequest struct {
+	Op string `json:"op"`
+	FindingSelection
+}
+
+// LintRulesRequest lists the lint rules.
+type LintRulesRequest struct {
+	Op string `json:"op"`
+}
+
+// PersistentObjectsRequest lists persistent object facts.
+type PersistentObjectsRequest struct {
+	Op  string `json:"op"`
+	All bool   `json:"all,omitempty"`
+}
+
+// CallGraphRequest lists subroutine calls.
+type CallGraphRequest struct {
+	Op     string   `json:"op"`
+	Caller *Address `json:"caller,omitempty"`
+	Callee string   `json:"callee,omitempty"`
+	Max    *int     `json:"max,omitempty"`
+	All    bool     `json:"all,omitempty"`
+}
+
+// CostEstimateRequest asks for the element count.
+type CostEstimateRequest struct {
+	Op string `json:"op"`
+	// Rule drills into one program rule (NAME or NAME#N, or an index
+	// with Snapshot).
+	Rule     *Address `json:"rule,omitempty"`
+	Snapshot *int     `json:"snapshot,omitempty"`
+	Severity string   `json:"severity,omitempty"`
+	File     string   `json:"file,omitempty"`
+	Max      *int     `json:"max,omitempty"`
+	All      bool     `json:"all,omitempty"`
+}
+
+// TargetMetadataRequest asks for the catalog metadata.
+type TargetMetadataRequest struct {
+	Op string `json:"op"`
+}
+
+// LookupRequest resolves a free-text name guess.
+type LookupRequest struct {
+	Op string `json:"op"`
+	// Language is workshop.
+	Language string `json:"language"`
+	Query    string `json:"query,omitempty"`
+	// Kind is action, value, enum-member, event, hero, map, game-mode,
+	// keyword or localized-string.
+	Kind string `json:"kind,omitempty"`
+	// Within narrows enum members to one enum.
+	Within string `json:"within,omitempty"`
+	// Locale is the spelling to answer in (default en-US).
+	Locale string `json:"locale,omitempty"`
+	Limit  *int   `json:"limit,omitempty"`
+}
+
+// ListEntriesRequest lists one page of a vocabulary kind.
+type ListEntriesRequest struct {
+	Op       string `json:"op"`
+	Language string `json:"language"`
+	Kind     string `json:"kind"`
+	Within   string `json:"within,omitempty"`
+	Locale   string `json:"locale,omitempty"`
+	PageSize *int   `json:"pageSize,omitempty"`
+	Cursor   string `json:"cursor,omitempty"`
+}

@@ -1,0 +1,224 @@
+package contract
+
+// Contract identities.
+const (
+	AgentContract  = "wright-agent/v1"
+	ResultContract = "wright-result/v1"
+)
+
+// Response is every answer: exactly one of Result and Error is set.
+type Response struct {
+	Result any    `json:"result,omitempty"`
+	Error  *Error `json:"error,omitempty"`
+}
+
+// Error is a refusal: a stable kebab-case code and a message for people.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Candidates are the canonical addresses of an ambiguous address, or
+	// the nearest names of an unknown one.
+	Candidates []string `json:"candidates,omitempty"`
+}
+
+// Capabilities is the result of capabilities.
+type Capabilities struct {
+	Service       string   `json:"service"`
+	Version       string   `json:"version"`
+	AgentContract string   `json:"agent_contract"`
+	Contract      string   `json:"contract"`
+	Operations    []string `json:"operations"`
+	// ResultSchemas maps each operation to its result's definition in
+	// the committed schema.
+	ResultSchemas map[string]string `json:"result_schemas"`
+	Languages     []string          `json:"languages"`
+	Profiles      []string          `json:"profiles"`
+	// PositionUnit says what columns count: codepoint.
+	PositionUnit string `json:"positionUnit"`
+}
+
+// Diagnostic is a problem of the program as parsing and validation see it.
+type Diagnostic struct {
+	Code        string    `json:"code"`
+	Severity    string    `json:"severity"`
+	Message     string    `json:"message"`
+	Range       Range     `json:"range"`
+	Suggestions []string  `json:"suggestions,omitempty"`
+	Related     []Related `json:"related,omitempty"`
+}
+
+// Related is a secondary location of a diagnostic.
+type Related struct {
+	Range   Range  `json:"range"`
+	Message string `json:"message"`
+}
+
+// Origin says where the program came from.
+type Origin struct {
+	// Input is the session's input as configured (a file or directory).
+	Input string `json:"input"`
+	// Entry is the program's entry file.
+	Entry string `json:"entry"`
+	// Kind is the input frontend: workshop.
+	Kind string `json:"kind"`
+}
+
+// Counts counts what a program declares.
+type Counts struct {
+	Rules           int `json:"rules"`
+	DisabledRules   int `json:"disabledRules"`
+	Conditions      int `json:"conditions"`
+	Actions         int `json:"actions"`
+	GlobalVariables int `json:"globalVariables"`
+	PlayerVariables int `json:"playerVariables"`
+	Subroutines     int `json:"subroutines"`
+}
+
+// ProgramSummary is the program member of check and analyze.
+type ProgramSummary struct {
+	Origin Origin   `json:"origin"`
+	Files  []string `json:"files"`
+	Counts Counts   `json:"counts"`
+	Locale string   `json:"locale"`
+	// InputIdentity is the SHA-256 of the entry file's bytes.
+	InputIdentity string `json:"inputIdentity"`
+}
+
+// Envelope is the wright-result/v1 part every workflow result shares.
+type Envelope struct {
+	Contract string `json:"contract"`
+	Command  string `json:"command"`
+	// Verdict is pass or fail; Exit is the matching CLI exit code.
+	Verdict     string          `json:"verdict"`
+	Exit        int             `json:"exit"`
+	Diagnostics []Diagnostic    `json:"diagnostics"`
+	Program     *ProgramSummary `json:"program,omitempty"`
+	// Next lists complete command lines a renderer prints as next steps.
+	Next       []string    `json:"next"`
+	Snapshot   int         `json:"snapshot,omitempty"`
+	Truncation *Truncation `json:"truncation,omitempty"`
+}
+
+// CheckResult is the result of check.
+type CheckResult struct {
+	Envelope
+}
+
+// AnalyzeEnvelope is the result of analyze.
+type AnalyzeEnvelope struct {
+	Envelope
+	Output *AnalyzeResult `json:"output,omitempty"`
+}
+
+// InspectOutput is the overview inspect reports.
+type InspectOutput struct {
+	Overview Overview    `json:"overview"`
+	Rules    []RuleEntry `json:"rules"`
+}
+
+// InspectEnvelope is the result of inspect.
+type InspectEnvelope struct {
+	Envelope
+	Output *InspectOutput `json:"output,omitempty"`
+}
+
+// SettingsNode is a node of the settings tree: a group with children, a
+// Key: Value setting, or a bare word.
+type SettingsNode struct {
+	Kind     string          `json:"kind"` // group, setting, word
+	Key      string          `json:"key"`
+	KeyID    string          `json:"keyId,omitempty"`
+	Value    string          `json:"value,omitempty"`
+	ValueID  string          `json:"valueId,omitempty"`
+	Children []*SettingsNode `json:"children,omitempty"`
+}
+
+// FindingsSummary counts findings by severity.
+type FindingsSummary = SeverityCounts
+
+// ProjectResult is the result of project.
+type ProjectResult struct {
+	Origin        Origin          `json:"origin"`
+	SourceFiles   []string        `json:"sourceFiles"`
+	Counts        Counts          `json:"counts"`
+	Locale        string          `json:"locale"`
+	InputIdentity string          `json:"inputIdentity"`
+	Findings      FindingsSummary `json:"findings"`
+	// Settings is the settings block as a read-only tree, or null.
+	Settings []*SettingsNode `json:"settings"`
+	Snapshot int             `json:"snapshot"`
+}
+
+// FindingsResult is the result of findings.
+type FindingsResult struct {
+	Findings   []Finding   `json:"findings"`
+	Snapshot   int         `json:"snapshot"`
+	Selection  *Selection  `json:"selection,omitempty"`
+	Truncation *Truncation `json:"truncation,omitempty"`
+}
+
+// PersistentObject is what the program knows of one created object.
+type PersistentObject struct {
+	Kind     string `json:"kind"`
+	Creator  string `json:"creator"`
+	Rule     int    `json:"rule"`
+	RuleAddr string `json:"ruleAddress"`
+	Action   int    `json:"action"`
+	Span     Range  `json:"span"`
+	// Kept is set when the object's id is read after creation (Last Text
+	// ID and friends); Variable names where it is stored, if anywhere.
+	Kept     bool     `json:"kept"`
+	Variable string   `json:"variable,omitempty"`
+	Destroys []Range  `json:"destroys"`
+	Repeats  bool     `json:"repeats"`
+	Reasons  []string `json:"reasons"`
+}
+
+// PersistentObjectsResult is the result of persistentObjects.
+type PersistentObjectsResult struct {
+	PersistentObjects []PersistentObject `json:"persistentObjects"`
+	Snapshot          int                `json:"snapshot"`
+	Truncation        *Truncation        `json:"truncation,omitempty"`
+}
+
+// TargetMetadata is the result of targetMetadata: the catalog the service
+// reads and writes against.
+type TargetMetadata struct {
+	Language      string         `json:"language"`
+	CatalogSource string         `json:"catalogSource"`
+	CatalogSHA256 string         `json:"catalogSha256"`
+	Locales       []string       `json:"locales"`
+	ElementBudget int            `json:"elementBudget"`
+	Counts        map[string]int `json:"counts"`
+}
+
+// VocabularyEntry is one entry of lookup and listEntries.
+type VocabularyEntry struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+	// Name is the spelling in the requested locale; English in en-US.
+	Name    string `json:"name"`
+	English string `json:"english"`
+	// Signature renders an action's or value's arguments and types.
+	Signature string `json:"signature,omitempty"`
+	// Within is the enum of an enum member.
+	Within string `json:"within,omitempty"`
+}
+
+// LookupResult is the result of lookup.
+type LookupResult struct {
+	Language string            `json:"language"`
+	Query    string            `json:"query"`
+	Locale   string            `json:"locale"`
+	Entries  []VocabularyEntry `json:"entries"`
+}
+
+// ListEntriesResult is the result of listEntries.
+type ListEntriesResult struct {
+	Language   string            `json:"language"`
+	Kind       string            `json:"kind"`
+	Locale     string            `json:"locale"`
+	Entries    []VocabularyEntry `json:"entries"`
+	Total      int               `json:"total"`
+	NextCursor string            `json:"nextCursor,omitempty"`
+}
