@@ -157,21 +157,65 @@ type FindingsResult struct {
 	Truncation *Truncation `json:"truncation,omitempty"`
 }
 
-// PersistentObject is what the program knows of one created object.
+// PersistentObject is what the program knows of one action creating a
+// persistent object (HUD text, effect, dummy bot, ...). Every fact is
+// static, read from the text.
 type PersistentObject struct {
-	Kind     string `json:"kind"`
-	Creator  string `json:"creator"`
+	// Kind is the object kind, kebab-case: hud-text, effect, dummy-bot...
+	Kind string `json:"kind"`
+	// Element is the creating action's catalog id.
+	Element string `json:"element"`
+	// Rule and Action locate the creating action (Rule -1 for a payload).
+	Rule        int    `json:"rule"`
+	RuleAddress string `json:"ruleAddress,omitempty"`
+	Action      int    `json:"action"`
+	Span        Range  `json:"span"`
+	// Kept says where the object's id is read, or null when it never is.
+	Kept *ObjectKeep `json:"kept"`
+	// Destroys lists the actions that may destroy the object.
+	Destroys []ObjectDestroy `json:"destroys"`
+	// Repeats gives the reasons the creation may run more than once.
+	Repeats []ObjectRepeat `json:"repeats"`
+	// Unbounded is set when some reason to repeat has no bound.
+	Unbounded bool `json:"unbounded"`
+	// Guard names a once-guard variable (Global.NAME or Player.NAME).
+	Guard string `json:"guard,omitempty"`
+	// DurationSeconds is the literal duration of kinds that expire.
+	DurationSeconds *float64 `json:"durationSeconds,omitempty"`
+}
+
+// ObjectKeep is where a created object's id is read.
+type ObjectKeep struct {
+	Rule   int   `json:"rule"`
+	Action int   `json:"action"`
+	Span   Range `json:"span"`
+	// Variable is where the id is stored (Global.NAME or Player.NAME).
+	Variable   string `json:"variable,omitempty"`
+	Subroutine string `json:"subroutine,omitempty"`
+}
+
+// ObjectDestroy is an action that may destroy an object.
+type ObjectDestroy struct {
+	// How is by-id, all or by-slot.
+	How      string `json:"how"`
+	Element  string `json:"element"`
 	Rule     int    `json:"rule"`
-	RuleAddr string `json:"ruleAddress"`
 	Action   int    `json:"action"`
 	Span     Range  `json:"span"`
-	// Kept is set when the object's id is read after creation (Last Text
-	// ID and friends); Variable names where it is stored, if anywhere.
-	Kept     bool     `json:"kept"`
-	Variable string   `json:"variable,omitempty"`
-	Destroys []Range  `json:"destroys"`
-	Repeats  bool     `json:"repeats"`
-	Reasons  []string `json:"reasons"`
+	Variable string `json:"variable,omitempty"`
+}
+
+// ObjectRepeat is one reason a creation may repeat.
+type ObjectRepeat struct {
+	// Reason is loop, rule-loops, each-player, conditions, event, calls
+	// or guarded.
+	Reason  string `json:"reason"`
+	Text    string `json:"text"`
+	Rule    int    `json:"rule"`
+	Action  int    `json:"action"`
+	Span    Range  `json:"span"`
+	Bounded bool   `json:"bounded"`
+	PerJoin bool   `json:"perJoin"`
 }
 
 // PersistentObjectsResult is the result of persistentObjects.

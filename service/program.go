@@ -11,6 +11,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
@@ -24,12 +25,16 @@ type Program struct {
 	Identity string
 	// Snapshot is the generation that issued this program's numeric ids.
 	Snapshot int
+	// Origin says where the program came from; the session fills it.
+	Origin contract.Origin
 
 	mapper    *edits.Mapper
 	indexOnce sync.Once
 	index     *index.Index
 	costOnce  sync.Once
 	cost      *cost.Program
+	objOnce   sync.Once
+	objects   []objects.Object
 }
 
 // NewProgram checks f and wraps the result.
@@ -38,6 +43,7 @@ func NewProgram(f *source.File, opts engine.Options, snapshot int) *Program {
 	return &Program{
 		File: f, Checked: engine.Check(f, opts), Identity: hex.EncodeToString(sum[:]),
 		Snapshot: snapshot, mapper: edits.NewMapper(f.Text),
+		Origin: contract.Origin{Input: f.Path, Entry: f.Path, Kind: "workshop"},
 	}
 }
 
@@ -51,6 +57,12 @@ func (p *Program) Index() *index.Index {
 func (p *Program) Cost() *cost.Program {
 	p.costOnce.Do(func() { p.cost = cost.Count(p.Checked.Script, cost.Options{}) })
 	return p.cost
+}
+
+// Objects returns the program's persistent object facts.
+func (p *Program) Objects() []objects.Object {
+	p.objOnce.Do(func() { p.objects = objects.Find(p.Checked.Script) })
+	return p.objects
 }
 
 // Range converts a span of the file to a contract range. Engine spans lie
