@@ -34,10 +34,13 @@ type VariableUse struct {
 
 // AnalyzeResult is the essential analysis of a program.
 type AnalyzeResult struct {
-	Program      Overview        `json:"program"`
-	Cost         ElementCount    `json:"cost"`
-	Complexity   []ConditionTree `json:"complexity"`
-	Risks        []Finding       `json:"risks"`
-	TopVariables []VariableUse   `json:"topVariables"`
-	Snapshot     int             `json:"snapshot"`
+	Program      Overview         `json:"program"`
+	Cost         ElementCount     `json:"cost"`
+	Complexity   []ConditionTree  `json:"complexity"`
+	Risks        []CompactFinding `json:"risks"`
+	TopVariables []VariableUse    `json:"topVariables"`
+	Snapshot     int              `json:"snapshot"`
+	// Selection reports the risks' selection when the request applied one
+	// (severity, rule, file, max).
+	Selection *Selection `json:"selection,omitempty"`
 }

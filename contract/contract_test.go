@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/contract/schemagen"
 )
@@ -52,5 +54,69 @@ func TestCatalog(t *testing.T) {
 	}
 	if got := (contract.Operation{Name: "persistentObjects"}).ToolName(); got != "wright_persistent_objects" {
 		t.Errorf("ToolName: %s", got)
+	}
+}
+
+// TestToolSchemas checks the tool input schemas derived from the catalog:
+// standalone, without op, compiling as JSON Schema 2020-12, and the tool
+// definitions deterministic to the byte.
+func TestToolSchemas(t *testing.T) {
+	for _, op := range contract.Operations {
+		s, err := contract.ToolSchema(op)
+		if err != nil {
+			t.Errorf("%s: %v", op.Name, err)
+			continue
+		}
+		if s["type"] != "object" {
+			t.Errorf("%s: the input schema is not of type object", op.Name)
+		}
+		if props, _ := s["properties"].(map[string]any); props["op"] != nil {
+			t.Errorf("%s: the input schema keeps op", op.Name)
+		}
+		if s["description"] != op.Description {
+			t.Errorf("%s: the input schema does not carry the description", op.Name)
+		}
+		data, _ := json.Marshal(s)
+		if bytes.Contains(data, []byte(`"$ref":"#/$defs/`)) && s["$defs"] == nil {
+			t.Errorf("%s: references without local definitions", op.Name)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource("tool.json", doc); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Compile("tool.json"); err != nil {
+			t.Errorf("%s: the input schema does not compile: %v", op.Name, err)
+		}
+	}
+	first, err := contract.Tools()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(first)
+	for range 5 {
+		again, _ := contract.Tools()
+		if b, _ := json.Marshal(again); !bytes.Equal(a, b) {
+			t.Fatal("tool definitions differ between runs")
+		}
+	}
+}
+
+// TestRecursiveReferencesAreRefused feeds the derivation a schema whose
+// definitions refer to themselves.
+func TestRecursiveReferencesAreRefused(t *testing.T) {
+	defs := map[string]any{
+		"Node": map[string]any{"type": "object", "properties": map[string]any{
+			"children": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/Node"}}}},
+		"Request": map[string]any{"type": "object", "properties": map[string]any{"root": map[string]any{"$ref": "#/$defs/Node"}}},
+	}
+	if _, err := contract.StandaloneSchema(defs, "Request"); err == nil || !strings.Contains(err.Error(), "recursive") {
+		t.Errorf("a recursive reference was not refused: %v", err)
+	}
+	if _, err := contract.StandaloneSchema(defs, "Node"); err == nil {
+		t.Error("a self-referencing definition was not refused")
 	}
 }

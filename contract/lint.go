@@ -38,6 +38,22 @@ type Finding struct {
 	Repeated    *Repeated `json:"repeated,omitempty"`
 }
 
+// CompactFinding is a finding as lint and analyze report it: no range and
+// no fix transaction, which findings serves, so that a default answer
+// stays small.
+type CompactFinding struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	Evidence string `json:"evidence"`
+	// Location is path:line:column.
+	Location    string `json:"location"`
+	RuleAddress string `json:"ruleAddress,omitempty"`
+	// FixKind names the mechanical fix findings offers, if any.
+	FixKind  string    `json:"fixKind,omitempty"`
+	Repeated *Repeated `json:"repeated,omitempty"`
+}
+
 // SeverityCounts counts findings by severity.
 type SeverityCounts struct {
 	Error   int `json:"error"`
@@ -59,15 +75,15 @@ type SkippedRule struct {
 
 // LintResult is the result of lint.
 type LintResult struct {
-	OK         bool           `json:"ok"`
-	Exit       int            `json:"exit"`
-	Counts     SeverityCounts `json:"counts"`
-	Findings   []Finding      `json:"findings"`
-	Rules      []RuleSeverity `json:"rules"`
-	Skipped    []SkippedRule  `json:"skipped"`
-	Snapshot   int            `json:"snapshot"`
-	Selection  *Selection     `json:"selection,omitempty"`
-	Truncation *Truncation    `json:"truncation,omitempty"`
+	OK         bool             `json:"ok"`
+	Exit       int              `json:"exit"`
+	Counts     SeverityCounts   `json:"counts"`
+	Findings   []CompactFinding `json:"findings"`
+	Rules      []RuleSeverity   `json:"rules"`
+	Skipped    []SkippedRule    `json:"skipped"`
+	Snapshot   int              `json:"snapshot"`
+	Selection  *Selection       `json:"selection,omitempty"`
+	Truncation *Truncation      `json:"truncation,omitempty"`
 }
 
 // LintRule is a registered rule with its metadata and configuration.

@@ -197,35 +197,3 @@ type CostEstimateRequest struct {
 	Max      *int     `json:"max,omitempty"`
 	All      bool     `json:"all,omitempty"`
 }
-
-// TargetMetadataRequest asks for the catalog metadata.
-type TargetMetadataRequest struct {
-	Op string `json:"op"`
-}
-
-// LookupRequest resolves a free-text name guess.
-type LookupRequest struct {
-	Op string `json:"op"`
-	// Language is workshop.
-	Language string `json:"language"`
-	Query    string `json:"query,omitempty"`
-	// Kind is action, value, enum-member, event, hero, map, game-mode,
-	// keyword or localized-string.
-	Kind string `json:"kind,omitempty"`
-	// Within narrows enum members to one enum.
-	Within string `json:"within,omitempty"`
-	// Locale is the spelling to answer in (default en-US).
-	Locale string `json:"locale,omitempty"`
-	Limit  *int   `json:"limit,omitempty"`
-}
-
-// ListEntriesRequest lists one page of a vocabulary kind.
-type ListEntriesRequest struct {
-	Op       string `json:"op"`
-	Language string `json:"language"`
-	Kind     string `json:"kind"`
-	Within   string `json:"within,omitempty"`
-	Locale   string `json:"locale,omitempty"`
-	PageSize *int   `json:"pageSize,omitempty"`
-	Cursor   string `json:"cursor,omitempty"`
-}

@@ -145,8 +145,8 @@ type ProjectResult struct {
 	InputIdentity string          `json:"inputIdentity"`
 	Findings      FindingsSummary `json:"findings"`
 	// Settings is the settings block as a read-only tree, or null.
-	Settings []*SettingsNode `json:"settings"`
-	Snapshot int             `json:"snapshot"`
+	Settings *[]*SettingsNode `json:"settings"`
+	Snapshot int              `json:"snapshot"`
 }
 
 // FindingsResult is the result of findings.
@@ -223,46 +223,4 @@ type PersistentObjectsResult struct {
 	PersistentObjects []PersistentObject `json:"persistentObjects"`
 	Snapshot          int                `json:"snapshot"`
 	Truncation        *Truncation        `json:"truncation,omitempty"`
-}
-
-// TargetMetadata is the result of targetMetadata: the catalog the service
-// reads and writes against.
-type TargetMetadata struct {
-	Language      string         `json:"language"`
-	CatalogSource string         `json:"catalogSource"`
-	CatalogSHA256 string         `json:"catalogSha256"`
-	Locales       []string       `json:"locales"`
-	ElementBudget int            `json:"elementBudget"`
-	Counts        map[string]int `json:"counts"`
-}
-
-// VocabularyEntry is one entry of lookup and listEntries.
-type VocabularyEntry struct {
-	ID   string `json:"id"`
-	Kind string `json:"kind"`
-	// Name is the spelling in the requested locale; English in en-US.
-	Name    string `json:"name"`
-	English string `json:"english"`
-	// Signature renders an action's or value's arguments and types.
-	Signature string `json:"signature,omitempty"`
-	// Within is the enum of an enum member.
-	Within string `json:"within,omitempty"`
-}
-
-// LookupResult is the result of lookup.
-type LookupResult struct {
-	Language string            `json:"language"`
-	Query    string            `json:"query"`
-	Locale   string            `json:"locale"`
-	Entries  []VocabularyEntry `json:"entries"`
-}
-
-// ListEntriesResult is the result of listEntries.
-type ListEntriesResult struct {
-	Language   string            `json:"language"`
-	Kind       string            `json:"kind"`
-	Locale     string            `json:"locale"`
-	Entries    []VocabularyEntry `json:"entries"`
-	Total      int               `json:"total"`
-	NextCursor string            `json:"nextCursor,omitempty"`
 }

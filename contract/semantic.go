@@ -64,6 +64,9 @@ type RuleEntry struct {
 	Event    string `json:"event"`
 	Disabled bool   `json:"disabled"`
 	Span     Range  `json:"span"`
+	// Content is the rule's rule-content-v1 document, when the request
+	// asks for content.
+	Content *RuleContent `json:"content,omitempty"`
 }
 
 // RulesResult is the result of rules.

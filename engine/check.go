@@ -26,6 +26,9 @@ type Checked struct {
 	// position.
 	Diags     diag.List
 	Detection parser.Detection
+	// ParseErrors counts the parser's errors: text the parser could not
+	// read as Workshop (as opposed to a program that reads but is wrong).
+	ParseErrors int
 }
 
 // Check parses and validates a Workshop file. It never fails: problems are
@@ -35,5 +38,11 @@ func Check(f *source.File, opts Options) *Checked {
 	diags := append(diag.List{}, res.Diags...)
 	diags = append(diags, validate.Script(res.Script, validate.Options{Vocab: opts.Vocab})...)
 	diags.Sort()
-	return &Checked{Script: res.Script, Diags: diags, Detection: res.Detection}
+	n := 0
+	for _, d := range res.Diags {
+		if d.Severity == diag.Error {
+			n++
+		}
+	}
+	return &Checked{Script: res.Script, Diags: diags, Detection: res.Detection, ParseErrors: n}
 }

@@ -42,10 +42,11 @@ const top = 5
 
 // Analyze reports the essential analysis: the overview, the element count
 // with the costliest rules, the most complex condition trees, the most
-// severe findings and the most used variables.
-func Analyze(p *Program, cfg *lint.Config) *contract.AnalyzeResult {
+// severe findings (the risks, which s selects) and the most used
+// variables.
+func Analyze(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeResult, error) {
 	out := &contract.AnalyzeResult{Program: Overview(p), Snapshot: p.Snapshot,
-		Complexity: []contract.ConditionTree{}, Risks: []contract.Finding{}, TopVariables: []contract.VariableUse{}}
+		Complexity: []contract.ConditionTree{}, Risks: []contract.CompactFinding{}, TopVariables: []contract.VariableUse{}}
 	c := p.Cost()
 	out.Cost = contract.ElementCount{Total: c.Total, Budget: c.Budget, Rules: []contract.RuleElements{}}
 	for i, rc := range c.Ranked() {
@@ -69,13 +70,24 @@ func Analyze(p *Program, cfg *lint.Config) *contract.AnalyzeResult {
 		cfg = &lint.Config{}
 	}
 	res := lintRun(p, cfg)
-	findings := slices.Clone(res.Findings)
-	slices.SortStableFunc(findings, func(a, b lint.Finding) int { return cmp.Compare(a.Severity, b.Severity) })
-	for i, f := range findings {
-		if i == top {
-			break
-		}
-		out.Risks = append(out.Risks, p.finding(f))
+	severest := *res
+	severest.Findings = slices.Clone(res.Findings)
+	slices.SortStableFunc(severest.Findings, func(a, b lint.Finding) int { return cmp.Compare(a.Severity, b.Severity) })
+	applied := s.applied()
+	if s.Max == nil {
+		n := top
+		s.Max = &n
+	}
+	s.All = true
+	risks, sel, _, err := p.selectFindings(&severest, cfg, s)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range risks {
+		out.Risks = append(out.Risks, compact(f))
+	}
+	if applied {
+		out.Selection = sel
 	}
 	var vars []contract.VariableUse
 	for _, sym := range p.Index().Symbols {
@@ -87,5 +99,5 @@ func Analyze(p *Program, cfg *lint.Config) *contract.AnalyzeResult {
 	}
 	slices.SortStableFunc(vars, func(a, b contract.VariableUse) int { return cmp.Compare(b.Reads+b.Writes, a.Reads+a.Writes) })
 	out.TopVariables = append(out.TopVariables, vars[:min(top, len(vars))]...)
-	return out
+	return out, nil
 }

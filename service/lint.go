@@ -4,6 +4,7 @@ package service
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/contract"
@@ -28,8 +29,11 @@ func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) 
 	if err != nil {
 		return nil, err
 	}
-	out := &contract.LintResult{OK: !res.Fails(cfg.FailLevel()), Findings: findings, Snapshot: p.Snapshot,
+	out := &contract.LintResult{OK: !res.Fails(cfg.FailLevel()), Findings: []contract.CompactFinding{}, Snapshot: p.Snapshot,
 		Selection: sel, Truncation: trunc, Rules: []contract.RuleSeverity{}, Skipped: skipped(res)}
+	for _, f := range findings {
+		out.Findings = append(out.Findings, compact(f))
+	}
 	if !out.OK {
 		out.Exit = 1
 	}
@@ -39,7 +43,51 @@ func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) 
 			out.Rules = append(out.Rules, contract.RuleSeverity{ID: e.Rule.ID, EffectiveSeverity: e.Severity.String()})
 		}
 	}
+	if !s.All {
+		boundBytes(out)
+	}
 	return out, nil
+}
+
+// lintBudget bounds the encoded lint result (before any envelope) unless
+// the request asks for all: long finding messages must not eat an agent's
+// default token budget.
+const lintBudget = 5500
+
+// boundBytes drops findings from the end until the encoded result fits
+// lintBudget, reporting what it withheld.
+func boundBytes(out *contract.LintResult) {
+	size := func() int {
+		data, _ := Marshal(out)
+		return len(data)
+	}
+	if size() <= lintBudget {
+		return
+	}
+	total := len(out.Findings)
+	if out.Truncation != nil {
+		total = out.Truncation.Total
+	} else if out.Selection != nil {
+		total = len(out.Findings) + out.Selection.Withheld
+	}
+	expand := fmt.Sprintf("the lint result is bounded to %d bytes: all: true (CLI --all) lists every finding, and findings gives ranges and fixes", lintBudget)
+	for len(out.Findings) > 0 {
+		out.Findings = out.Findings[:len(out.Findings)-1]
+		out.Truncation = &contract.Truncation{Total: total, Shown: len(out.Findings), Withheld: total - len(out.Findings), Expand: expand}
+		if size() <= lintBudget {
+			return
+		}
+	}
+}
+
+// compact is a finding as lint and analyze report it.
+func compact(f contract.Finding) contract.CompactFinding {
+	c := contract.CompactFinding{Code: f.Code, Severity: f.Severity, Message: f.Message, Evidence: f.Evidence,
+		Location: f.Location, RuleAddress: f.RuleAddress, Repeated: f.Repeated}
+	if f.Fix != nil {
+		c.FixKind = f.Fix.Kind
+	}
+	return c
 }
 
 func skipped(res *lint.Result) []contract.SkippedRule {
@@ -61,8 +109,10 @@ func (p *Program) selectFindings(res *lint.Result, cfg *lint.Config, s Select) (
 		}
 		threshold = sev
 	}
-	if s.Code != "" && cfg.Lookup(s.Code) == nil {
-		return nil, nil, nil, errorf("invalid-selection", "unknown lint rule %q", s.Code)
+	if s.Code != "" {
+		if err := cfg.Known(s.Code); err != nil {
+			return nil, nil, nil, errorf("invalid-selection", "%v", err)
+		}
 	}
 	if _, err := p.fileMatches(s.File); err != nil {
 		return nil, nil, nil, err

@@ -33,6 +33,8 @@ type Select struct {
 	// Snapshot is the generation the request's numeric addresses come
 	// from.
 	Snapshot *int
+	// Content asks rules for each rule's rule-content-v1 document.
+	Content bool
 }
 
 // applied reports whether any selection field is set (the result then

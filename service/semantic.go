@@ -27,20 +27,28 @@ func Symbols(p *Program, s Select) (*contract.SymbolsResult, error) {
 		kind = k
 	}
 	ix := p.Index()
-	var out []contract.Symbol
+	var selected []index.Symbol
 	for _, sym := range ix.Symbols {
-		if kind != 0 && sym.Kind != kind {
-			continue
+		if kind == 0 || sym.Kind == kind {
+			selected = append(selected, sym)
 		}
-		out = append(out, p.symbol(sym))
 	}
-	items, sel, trunc := bound(out, s, len(ix.Symbols))
-	return &contract.SymbolsResult{Symbols: nonNil(items), Snapshot: p.Snapshot, Selection: sel, Truncation: trunc}, nil
+	// kind predates selection: alone, it filters without the selection
+	// member; next to file or max it counts inside the selection.
+	bounding := s
+	bounding.Kind = ""
+	// Bound first: only the symbols reported are converted.
+	items, sel, trunc := bound(selected, bounding, len(ix.Symbols))
+	out := make([]contract.Symbol, len(items))
+	for i, sym := range items {
+		out[i] = p.symbol(sym)
+	}
+	return &contract.SymbolsResult{Symbols: out, Snapshot: p.Snapshot, Selection: sel, Truncation: trunc}, nil
 }
 
 func (p *Program) symbol(sym index.Symbol) contract.Symbol {
 	c := contract.Symbol{ID: sym.ID, Kind: sym.Kind.String(), Name: sym.Name, Declared: sym.Declared,
-		Span: p.Range(sym.Span), References: len(p.Index().RefsOf(sym.ID))}
+		Span: p.Range(sym.Span), References: p.Index().RefCount(sym.ID)}
 	if sym.Slot >= 0 {
 		slot := sym.Slot
 		c.Slot = &slot
@@ -123,17 +131,22 @@ func References(p *Program, symbol contract.Address, s Select) (*contract.Refere
 			return nil, selectionError("rule", err)
 		}
 	}
-	refs := p.Index().RefsOf(sym.ID)
-	var out []contract.Reference
-	for _, r := range refs {
-		if kind != 0 && r.Kind != kind || rule != -2 && r.Rule != rule {
-			continue
+	var selected []index.Reference
+	total := 0
+	p.Index().EachRefOf(sym.ID, func(r *index.Reference) bool {
+		total++
+		if (kind == 0 || r.Kind == kind) && (rule == -2 || r.Rule == rule) {
+			selected = append(selected, *r)
 		}
-		out = append(out, contract.Reference{Symbol: sym.ID, Kind: r.Kind.String(), Span: p.Range(r.Span),
-			Compound: r.Compound, OwningRule: p.RuleRef(r.Rule)})
+		return true
+	})
+	items, sel, trunc := bound(selected, s, total)
+	out := make([]contract.Reference, len(items))
+	for i, r := range items {
+		out[i] = contract.Reference{Symbol: sym.ID, Kind: r.Kind.String(), Span: p.Range(r.Span),
+			Compound: r.Compound, OwningRule: p.RuleRef(r.Rule)}
 	}
-	items, sel, trunc := bound(out, s, len(refs))
-	return &contract.ReferencesResult{Usage: *p.usage(sym), References: nonNil(items), Snapshot: p.Snapshot,
+	return &contract.ReferencesResult{Usage: *p.usage(sym), References: out, Snapshot: p.Snapshot,
 		Selection: sel, Truncation: trunc}, nil
 }
 
@@ -152,7 +165,10 @@ func (p *Program) usage(sym index.Symbol) *contract.Usage {
 		Definitions: u.Definitions, Reads: u.Reads, Writes: u.Writes, Calls: u.Calls, Snapshot: p.Snapshot}
 }
 
-// Rules lists the program's rules; s.Rule selects one.
+// Rules lists the program's rules; s.Rule selects one. With s.Content each
+// rule carries its rule-content-v1 document, and the list is bounded to
+// DefaultLimit rules unless max says otherwise (all does not lift it), in
+// the selection wrapper; a document itself is never truncated.
 func Rules(p *Program, s Select) (*contract.RulesResult, error) {
 	if _, err := p.fileMatches(s.File); err != nil {
 		return nil, err
@@ -170,7 +186,16 @@ func Rules(p *Program, s Select) (*contract.RulesResult, error) {
 			out = append(out, p.ruleEntry(i))
 		}
 	}
+	if s.Content && s.Max == nil {
+		limit := DefaultLimit
+		s.Max = &limit
+	}
 	items, sel, trunc := bound(out, s, len(rules))
+	if s.Content {
+		for i := range items {
+			items[i].Content = p.RuleContent(items[i].ID)
+		}
+	}
 	return &contract.RulesResult{Rules: nonNil(items), Snapshot: p.Snapshot, Selection: sel, Truncation: trunc}, nil
 }
 

@@ -63,11 +63,15 @@ func Check(p *Program, all bool) *contract.CheckResult {
 	return &contract.CheckResult{Envelope: e}
 }
 
-// AnalyzeEnvelope answers analyze.
-func AnalyzeEnvelope(p *Program, cfg *lint.Config, all bool) *contract.AnalyzeEnvelope {
-	e := p.envelope("analyze", all)
+// AnalyzeEnvelope answers analyze. s selects the risks reported.
+func AnalyzeEnvelope(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeEnvelope, error) {
+	out, err := Analyze(p, cfg, s)
+	if err != nil {
+		return nil, err
+	}
+	e := p.envelope("analyze", s.All)
 	e.Next = append(e.Next, "wright-lsp lint "+p.File.Path, "wright-lsp inspect cost "+p.File.Path)
-	return &contract.AnalyzeEnvelope{Envelope: e, Output: Analyze(p, cfg)}
+	return &contract.AnalyzeEnvelope{Envelope: e, Output: out}, nil
 }
 
 // InspectEnvelope answers inspect.
@@ -96,7 +100,8 @@ func Project(p *Program, cfg *lint.Config) *contract.ProjectResult {
 		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity, Snapshot: p.Snapshot,
 		Findings: contract.SeverityCounts{Error: res.Count(diag.Error), Warning: res.Count(diag.Warning), Info: res.Count(diag.Info)}}
 	if st := p.Checked.Script.Settings; st != nil {
-		out.Settings = settingsTree(st.Items)
+		tree := settingsTree(st.Items)
+		out.Settings = &tree
 	}
 	return out
 }

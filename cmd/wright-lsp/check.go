@@ -1,186 +1,85 @@
 package main
 
-// This file implements "wright-lsp check".
+// This file implements "wright-lsp check" and the flag parsing the
+// commands share.
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/wright-lsp/wright-lsp/edits"
-	"github.com/wright-lsp/wright-lsp/engine"
-	"github.com/wright-lsp/wright-lsp/engine/diag"
-	"github.com/wright-lsp/wright-lsp/engine/source"
-	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/contract"
 )
 
+// runCheck checks each FILE through the service's check workflow. With
+// --format json it prints each file's wright-result/v1 envelope on its
+// own line; otherwise one line per diagnostic and a summary on stderr.
+// When a file cannot be read, nothing is printed on stdout in text form.
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	localeFlag := fs.String("locale", "", "client language of the files (default: detect from the text)")
-	format := fs.String("format", "text", "output format: text or json")
+	var common commonFlags
+	all := fs.Bool("all", false, "list every diagnostic (the default lists 20)")
+	common.register(fs)
 	files, err := parseInterspersed(fs, args)
-	if err != nil {
+	if err != nil || !common.check("check", stderr) {
 		return exitUsage
-	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "wright-lsp check: unknown format %q: expected text or json\n", *format)
-		return exitUsage
-	}
-	opts := engine.Options{}
-	if *localeFlag != "" {
-		l, err := vocab.ParseLocale(*localeFlag)
-		if err != nil {
-			fmt.Fprintf(stderr, "wright-lsp check: %v\n", err)
-			return exitUsage
-		}
-		opts.Locale, opts.LocaleGiven = l, true
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "wright-lsp check: no files given\nusage: wright-lsp check [--locale L] [--format text|json] FILE…")
+		fmt.Fprintln(stderr, "wright-lsp check: no files given\nusage: wright-lsp check [--locale L] [--format text|json] [--all] FILE…")
 		return exitUsage
 	}
-
-	// Read every file first: an input problem prints nothing on stdout.
-	var sources []*source.File
-	failed := false
+	type checked struct {
+		raw []byte
+		env *contract.CheckResult
+	}
+	var results []checked
+	exit, unreadable := exitOK, false
 	for _, path := range files {
-		f, err := source.ReadFile(path)
-		if err != nil {
-			fmt.Fprintf(stderr, "wright-lsp check: %s\n", describeReadError(err))
-			failed = true
-			continue
+		s := sessionFor("check", path, &common, nil, stderr)
+		if s == nil {
+			return exitUsage
 		}
-		sources = append(sources, f)
+		raw, refused := call("check", s, contract.CheckRequest{Op: "check", All: *all || common.format == "text"}, stderr)
+		if refused != nil {
+			return refusalExit(refused)
+		}
+		env := decode[contract.CheckResult](raw)
+		results = append(results, checked{raw, env})
+		exit = max(exit, env.Exit)
+		if env.Exit == exitUsage {
+			unreadable = true
+			for _, d := range env.Diagnostics {
+				fmt.Fprintf(stderr, "wright-lsp check: %s\n", d.Message)
+			}
+		}
 	}
-	if failed {
+	if common.format == "json" {
+		for _, r := range results {
+			emitJSON(stdout, r.raw)
+		}
+		return exit
+	}
+	if unreadable {
 		return exitUsage
 	}
-
-	report := checkReport{Files: []fileReport{}}
-	for _, f := range sources {
-		c := engine.Check(f, opts)
-		fr := fileReport{Path: f.Path, Locale: c.Script.Locale.String(), LocaleDetected: !c.Detection.Given, Diagnostics: []jsonDiag{}}
-		m := edits.NewMapper(f.Text)
-		for _, d := range c.Diags {
-			fr.Diagnostics = append(fr.Diagnostics, toJSON(f.Path, m, d))
+	var errors, warnings, infos int
+	for _, r := range results {
+		for _, d := range r.env.Diagnostics {
+			fmt.Fprintf(stdout, "%s:%d:%d: %s %s: %s\n", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Code, d.Message)
 			switch d.Severity {
-			case diag.Error:
-				report.Summary.Errors++
-			case diag.Warning:
-				report.Summary.Warnings++
+			case "error":
+				errors++
+			case "warning":
+				warnings++
 			default:
-				report.Summary.Infos++
+				infos++
 			}
 		}
-		report.Files = append(report.Files, fr)
 	}
-	report.Summary.Files = len(report.Files)
-
-	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(report); err != nil {
-			fmt.Fprintf(stderr, "wright-lsp check: %v\n", err)
-			return exitInternal
-		}
-	} else {
-		for _, fr := range report.Files {
-			for _, d := range fr.Diagnostics {
-				fmt.Fprintf(stdout, "%s:%d:%d: %s %s: %s\n", d.Path, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Code, d.Message)
-			}
-		}
-		s := report.Summary
-		fmt.Fprintf(stderr, "checked %d file(s): %d error(s), %d warning(s), %d info\n", s.Files, s.Errors, s.Warnings, s.Infos)
-	}
-	if report.Summary.Errors > 0 {
-		return exitFailed
-	}
-	return exitOK
-}
-
-// describeReadError adds a line and column to the not-UTF-8 message.
-func describeReadError(err error) string {
-	var re *source.ReadError
-	if errors.As(err, &re) && re.Problem == source.ReadNotUTF8 {
-		p, perr := edits.NewMapper(re.Text).OffsetPoint(re.Offset)
-		if perr == nil {
-			return fmt.Sprintf("%s:%d:%d: not UTF-8 text: invalid byte 0x%02x; save the file as UTF-8", re.Path, p.Line, p.Column, re.Text[re.Offset])
-		}
-	}
-	return err.Error()
-}
-
-type checkReport struct {
-	Files   []fileReport `json:"files"`
-	Summary struct {
-		Files    int `json:"files"`
-		Errors   int `json:"errors"`
-		Warnings int `json:"warnings"`
-		Infos    int `json:"infos"`
-	} `json:"summary"`
-}
-
-type fileReport struct {
-	Path           string     `json:"path"`
-	Locale         string     `json:"locale"`
-	LocaleDetected bool       `json:"localeDetected"`
-	Diagnostics    []jsonDiag `json:"diagnostics"`
-}
-
-type jsonPoint struct {
-	Line   int `json:"line"`
-	Column int `json:"column"`
-}
-
-type jsonRange struct {
-	Start jsonPoint `json:"start"`
-	End   jsonPoint `json:"end"`
-}
-
-type jsonRelated struct {
-	Range   jsonRange `json:"range"`
-	Message string    `json:"message"`
-}
-
-type jsonDiag struct {
-	Path        string        `json:"path"`
-	Range       jsonRange     `json:"range"`
-	Severity    string        `json:"severity"`
-	Code        string        `json:"code"`
-	Message     string        `json:"message"`
-	Suggestions []string      `json:"suggestions,omitempty"`
-	Related     []jsonRelated `json:"related,omitempty"`
-}
-
-func toJSON(path string, m *edits.Mapper, d diag.Diagnostic) jsonDiag {
-	return jsonDiag{
-		Path: path, Range: toRange(m, d.Span), Severity: d.Severity.String(), Code: string(d.Code),
-		Message: d.Message, Suggestions: d.Suggestions, Related: related(m, d.Related),
-	}
-}
-
-func related(m *edits.Mapper, rs []diag.Related) []jsonRelated {
-	var out []jsonRelated
-	for _, r := range rs {
-		out = append(out, jsonRelated{Range: toRange(m, r.Span), Message: r.Message})
-	}
-	return out
-}
-
-func toRange(m *edits.Mapper, s source.Span) jsonRange {
-	a, b, err := m.SpanPoints(s.Start, s.End)
-	if err != nil {
-		// Engine spans are byte offsets on rune boundaries; a span that
-		// is not is an engine defect, reported at the start of the file
-		// rather than lost.
-		return jsonRange{Start: jsonPoint{1, 1}, End: jsonPoint{1, 1}}
-	}
-	return jsonRange{Start: jsonPoint{a.Line, a.Column}, End: jsonPoint{b.Line, b.Column}}
+	fmt.Fprintf(stderr, "checked %d file(s): %d error(s), %d warning(s), %d info\n", len(results), errors, warnings, infos)
+	return exit
 }
 
 // parseInterspersed parses flags that may come before, between or after

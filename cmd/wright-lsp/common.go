@@ -1,20 +1,16 @@
 package main
 
-// This file holds what the commands share: loading a program, the
-// selection and lint policy flags, and output.
+// This file holds the flags the commands share: locale and format, the
+// selection, and the lint policy.
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
-	"github.com/wright-lsp/wright-lsp/engine/source"
-	"github.com/wright-lsp/wright-lsp/engine/vocab"
-	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // listFlag collects a repeatable flag.
@@ -55,26 +51,6 @@ func (c *commonFlags) check(name string, stderr io.Writer) bool {
 	return true
 }
 
-// load reads and checks one file. On failure it prints the reason and
-// returns nil (exit 2).
-func (c *commonFlags) load(name, path string, stderr io.Writer) *service.Program {
-	opts := engine.Options{}
-	if c.locale != "" {
-		l, err := vocab.ParseLocale(c.locale)
-		if err != nil {
-			fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
-			return nil
-		}
-		opts.Locale, opts.LocaleGiven = l, true
-	}
-	f, err := source.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "wright-lsp %s: %s\n", name, describeReadError(err))
-		return nil
-	}
-	return service.NewProgram(f, opts, 1)
-}
-
 // selectFlags are the selection flags.
 type selectFlags struct {
 	max      intFlag
@@ -94,13 +70,18 @@ func (s *selectFlags) register(fs *flag.FlagSet, findings bool) {
 	}
 }
 
-func (s *selectFlags) selection() service.Select {
-	sel := service.Select{All: s.all, File: s.file, Severity: s.severity, Code: s.ruleID}
-	if s.max.set {
-		m := s.max.v
-		sel.Max = &m
+// findings returns the finding selection of lint, findings and analyze.
+func (s *selectFlags) findings() contract.FindingSelection {
+	return contract.FindingSelection{Severity: s.severity, Rule: s.ruleID, File: s.file, Max: s.maxPtr(), All: s.all}
+}
+
+// maxPtr returns --max, or nil when it is not given.
+func (s *selectFlags) maxPtr() *int {
+	if !s.max.set {
+		return nil
 	}
-	return sel
+	m := s.max.v
+	return &m
 }
 
 // policyFlags configure lint.
@@ -160,22 +141,4 @@ func (p *policyFlags) config() (*lint.Config, error) {
 		cfg.FailOn = s
 	}
 	return cfg, nil
-}
-
-// writeJSON writes v as indented JSON, without HTML escaping.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// serviceError prints a refused request and returns exit 2.
-func serviceError(name string, err error, stderr io.Writer) int {
-	if e, ok := err.(*service.Error); ok {
-		fmt.Fprintf(stderr, "wright-lsp %s: %s (%s)\n", name, e.Message, e.Code)
-		return exitUsage
-	}
-	fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
-	return exitInternal
 }

@@ -3,16 +3,58 @@ package main
 // This file implements "wright-lsp inspect" and "wright-lsp analyze".
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
-	"github.com/wright-lsp/wright-lsp/service"
 )
 
-const inspectUsage = `usage: wright-lsp inspect [symbols|refs SYMBOL|cfg RULE|callgraph|cost|rules] [options] FILE`
+const inspectUsage = `usage: wright-lsp inspect [SUBCOMMAND [TARGET]] [options] FILE
+subcommands:
+  (none)          overview and rule names
+  symbols         variables, subroutines and rules (--kind)
+  refs SYMBOL     references of NAME or KIND:NAME (--kind, --rule)
+  cfg RULE        control-flow graph of a rule (--kind)
+  callgraph       subroutine calls (--caller, --callee)
+  cost            element count (--rule for one rule's drill-down)
+  rules           the rules (--rule, --content)
+  objects         persistent objects
+  project         origin, files, counts and the settings tree`
+
+// inspectRequest builds the service request of an inspect subcommand.
+func inspectRequest(sub, target string, s *selectFlags, kind, rule, caller, callee string, content bool) (any, error) {
+	addr := func(a string) *contract.Address {
+		if a == "" {
+			return nil
+		}
+		return &contract.Address{Name: a}
+	}
+	switch sub {
+	case "":
+		return contract.InspectRequest{Op: "inspect", All: s.all}, nil
+	case "symbols":
+		return contract.SymbolsRequest{Op: "symbols", Kind: kind, File: s.file, Max: s.maxPtr(), All: s.all}, nil
+	case "refs":
+		return contract.ReferencesRequest{Op: "references", Symbol: contract.Address{Name: target}, Kind: kind, Rule: addr(rule),
+			File: s.file, Max: s.maxPtr(), All: s.all}, nil
+	case "cfg":
+		return contract.CFGRequest{Op: "cfg", Rule: contract.Address{Name: target}, Kind: kind, Max: s.maxPtr(), All: s.all}, nil
+	case "callgraph":
+		return contract.CallGraphRequest{Op: "callGraph", Caller: addr(caller), Callee: callee, Max: s.maxPtr(), All: s.all}, nil
+	case "cost":
+		return contract.CostEstimateRequest{Op: "costEstimate", Rule: addr(rule), File: s.file, Max: s.maxPtr(), All: s.all}, nil
+	case "rules":
+		return contract.RulesRequest{Op: "rules", Rule: addr(rule), File: s.file, Max: s.maxPtr(), All: s.all, Content: content}, nil
+	case "objects":
+		return contract.PersistentObjectsRequest{Op: "persistentObjects", All: s.all}, nil
+	case "project":
+		return contract.ProjectRequest{Op: "project"}, nil
+	}
+	return nil, fmt.Errorf("unknown subcommand %q", sub)
+}
 
 func runInspect(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
@@ -26,6 +68,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&rule, "rule", "", "refs: references in this rule; cost, rules: this rule (NAME or NAME#N)")
 	fs.StringVar(&caller, "caller", "", "callgraph: calls made by this rule")
 	fs.StringVar(&callee, "callee", "", "callgraph: calls of this subroutine")
+	content := fs.Bool("content", false, "rules: each rule's rule-content-v1 document")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil || !common.check("inspect", stderr) {
 		return exitUsage
@@ -46,126 +89,113 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wright-lsp inspect: expected one FILE\n"+inspectUsage)
 		return exitUsage
 	}
-	prog := common.load("inspect", rest[0], stderr)
-	if prog == nil {
-		return exitUsage
-	}
-	s := sel.selection()
-	s.Kind, s.Caller, s.Callee = kind, contract.Address{Name: caller}, callee
-	var result any
-	var text func(io.Writer)
-	switch sub {
-	case "":
-		o := service.Overview(prog)
-		rules, _ := service.Rules(prog, service.Select{All: true})
-		result = struct {
-			Overview contract.Overview    `json:"overview"`
-			Rules    []contract.RuleEntry `json:"rules"`
-			Next     []string             `json:"next"`
-		}{o, rules.Rules, inspectNext(rest[0])}
-		text = func(w io.Writer) { printOverview(w, o, rules.Rules, rest[0]) }
-	case "symbols":
-		result, err = service.Symbols(prog, s)
-		text = func(w io.Writer) {
-			for _, sym := range result.(*contract.SymbolsResult).Symbols {
-				slot := "-"
-				if sym.Slot != nil {
-					slot = fmt.Sprint(*sym.Slot)
-				}
-				fmt.Fprintf(w, "%d\t%s\t%s\tslot %s\t%d reference(s)\t%s:%d:%d\n", sym.ID, sym.Kind, sym.Name, slot, sym.References,
-					sym.Span.Path, sym.Span.Start.Line, sym.Span.Start.Column)
-			}
-		}
-	case "refs":
-		s.Rule = contract.Address{Name: rule}
-		result, err = service.References(prog, contract.Address{Name: target}, s)
-		text = func(w io.Writer) {
-			r := result.(*contract.ReferencesResult)
-			u := r.Usage
-			fmt.Fprintf(w, "%s %s: %d declaration(s), %d definition(s), %d read(s), %d write(s), %d call(s)\n",
-				u.Kind, u.Name, u.Declarations, u.Definitions, u.Reads, u.Writes, u.Calls)
-			for _, ref := range r.References {
-				owner := ""
-				if ref.OwningRule != nil {
-					owner = "\tin rule " + ref.OwningRule.Address
-				}
-				fmt.Fprintf(w, "%s:%d:%d\t%s%s\n", ref.Span.Path, ref.Span.Start.Line, ref.Span.Start.Column, ref.Kind, owner)
-			}
-		}
-	case "cfg":
-		result, err = service.CFG(prog, contract.Address{Name: target}, s)
-		text = func(w io.Writer) {
-			g := result.(*contract.CFGResult)
-			fmt.Fprintf(w, "rule %s: entry %d, exit %d\n", g.Rule.Address, g.Entry, g.Exit)
-			for _, b := range g.Blocks {
-				fmt.Fprintf(w, "block %d (%s) actions %v -> %v\n", b.ID, b.Kind, b.Actions, b.Successors)
-			}
-		}
-	case "callgraph":
-		result, err = service.CallGraph(prog, s)
-		text = func(w io.Writer) {
-			for _, e := range result.(*contract.CallGraphResult).Edges {
-				fmt.Fprintf(w, "%s -> %s (%s)\t%s:%d:%d\n", e.CallerAddress, e.Callee, e.Kind, e.Span.Path, e.Span.Start.Line, e.Span.Start.Column)
-			}
-		}
-	case "cost":
-		result, err = service.CostEstimate(prog, contract.Address{Name: rule}, nil, s)
-		text = func(w io.Writer) { printCost(w, result.(*contract.CostEstimateResult)) }
-	case "rules":
-		s.Rule = contract.Address{Name: rule}
-		result, err = service.Rules(prog, s)
-		text = func(w io.Writer) {
-			for _, r := range result.(*contract.RulesResult).Rules {
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s:%d:%d\n", r.ID, r.Address, r.Event, r.Span.Path, r.Span.Start.Line, r.Span.Start.Column)
-			}
-		}
-	default:
-		fmt.Fprintf(stderr, "wright-lsp inspect: unknown subcommand %q\n%s\n", sub, inspectUsage)
-		return exitUsage
-	}
+	req, err := inspectRequest(sub, target, &sel, kind, rule, caller, callee, *content)
 	if err != nil {
-		return serviceError("inspect", err, stderr)
+		fmt.Fprintf(stderr, "wright-lsp inspect: %v\n%s\n", err, inspectUsage)
+		return exitUsage
+	}
+	s := sessionFor("inspect", rest[0], &common, nil, stderr)
+	if s == nil {
+		return exitUsage
+	}
+	raw, refused := call("inspect", s, req, stderr)
+	if refused != nil {
+		return refusalExit(refused)
 	}
 	if common.format == "json" {
-		if err := writeJSON(stdout, result); err != nil {
-			return exitInternal
-		}
+		emitJSON(stdout, raw)
 		return exitOK
 	}
-	text(stdout)
+	printInspect(stdout, sub, raw)
 	return exitOK
 }
 
-func inspectNext(file string) []string {
-	var next []string
-	for _, sub := range []string{"symbols", "rules", "callgraph", "cost"} {
-		next = append(next, "wright-lsp inspect "+sub+" "+file)
+// printInspect renders an inspect result as text.
+func printInspect(w io.Writer, sub string, raw json.RawMessage) {
+	switch sub {
+	case "":
+		env := decode[contract.InspectEnvelope](raw)
+		o := env.Output.Overview
+		fmt.Fprintf(w, "%s (%s): %d rules (%d disabled), %d conditions, %d actions\n", o.Path, o.Locale, o.Rules, o.DisabledRules, o.Conditions, o.Actions)
+		fmt.Fprintf(w, "declared: %d global variables, %d player variables, %d subroutines; %d errors, %d warnings\n",
+			o.GlobalVariables, o.PlayerVariables, o.Subroutines, o.Errors, o.Warnings)
+		for _, r := range env.Output.Rules {
+			fmt.Fprintf(w, "  %s\n", r.Address)
+		}
+		for _, n := range env.Next {
+			fmt.Fprintf(w, "next: %s\n", n)
+		}
+	case "symbols":
+		for _, sym := range decode[contract.SymbolsResult](raw).Symbols {
+			slot := "-"
+			if sym.Slot != nil {
+				slot = fmt.Sprint(*sym.Slot)
+			}
+			fmt.Fprintf(w, "%d\t%s\t%s\tslot %s\t%d reference(s)\t%s\n", sym.ID, sym.Kind, sym.Name, slot, sym.References, at(sym.Span))
+		}
+	case "refs":
+		r := decode[contract.ReferencesResult](raw)
+		u := r.Usage
+		fmt.Fprintf(w, "%s %s: %d declaration(s), %d definition(s), %d read(s), %d write(s), %d call(s)\n",
+			u.Kind, u.Name, u.Declarations, u.Definitions, u.Reads, u.Writes, u.Calls)
+		for _, ref := range r.References {
+			owner := ""
+			if ref.OwningRule != nil {
+				owner = "\tin rule " + ref.OwningRule.Address
+			}
+			fmt.Fprintf(w, "%s\t%s%s\n", at(ref.Span), ref.Kind, owner)
+		}
+	case "cfg":
+		g := decode[contract.CFGResult](raw)
+		fmt.Fprintf(w, "rule %s: entry %d, exit %d\n", g.Rule.Address, g.Entry, g.Exit)
+		for _, b := range g.Blocks {
+			fmt.Fprintf(w, "block %d (%s) actions %v -> %v\n", b.ID, b.Kind, b.Actions, b.Successors)
+		}
+	case "callgraph":
+		for _, e := range decode[contract.CallGraphResult](raw).Edges {
+			fmt.Fprintf(w, "%s -> %s (%s)\t%s\n", e.CallerAddress, e.Callee, e.Kind, at(e.Span))
+		}
+	case "cost":
+		printCost(w, decode[contract.CostEstimateResult](raw))
+	case "rules":
+		for _, r := range decode[contract.RulesResult](raw).Rules {
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\n", r.ID, r.Address, r.Event, at(r.Span))
+		}
+	case "objects":
+		for _, o := range decode[contract.PersistentObjectsResult](raw).PersistentObjects {
+			why := "never"
+			if len(o.Repeats) > 0 {
+				var reasons []string
+				for _, r := range o.Repeats {
+					reasons = append(reasons, r.Reason)
+				}
+				why = strings.Join(reasons, ",")
+			}
+			fmt.Fprintf(w, "%s\t%s in %s\tkept %t\t%d destroyer(s)\trepeats: %s\n", at(o.Span), o.Kind, o.RuleAddress, o.Kept != nil,
+				len(o.Destroys), why)
+		}
+	case "project":
+		p := decode[contract.ProjectResult](raw)
+		fmt.Fprintf(w, "%s (%s, %s): %d rules; findings: %d error(s), %d warning(s), %d info\n", p.Origin.Entry, p.Origin.Kind, p.Locale,
+			p.Counts.Rules, p.Findings.Error, p.Findings.Warning, p.Findings.Info)
 	}
-	return next
 }
 
-func printOverview(w io.Writer, o contract.Overview, rules []contract.RuleEntry, file string) {
-	fmt.Fprintf(w, "%s (%s): %d rules (%d disabled), %d conditions, %d actions\n", o.Path, o.Locale, o.Rules, o.DisabledRules, o.Conditions, o.Actions)
-	fmt.Fprintf(w, "declared: %d global variables, %d player variables, %d subroutines; %d errors, %d warnings\n",
-		o.GlobalVariables, o.PlayerVariables, o.Subroutines, o.Errors, o.Warnings)
-	for _, r := range rules {
-		fmt.Fprintf(w, "  %s\n", r.Address)
-	}
-	for _, n := range inspectNext(file) {
-		fmt.Fprintf(w, "next: %s\n", n)
-	}
+// at renders a range's start as path:line:column.
+func at(r contract.Range) string {
+	return fmt.Sprintf("%s:%d:%d", r.Path, r.Start.Line, r.Start.Column)
 }
 
 func printCost(w io.Writer, c *contract.CostEstimateResult) {
 	e := c.ElementCount
 	fmt.Fprintf(w, "%d of %d elements (%.1f%%), %d rules\n", e.Total, e.Budget, 100*float64(e.Total)/float64(e.Budget), c.ProgramRules)
 	for _, r := range e.Rules {
-		fmt.Fprintf(w, "%6d  %s\t%s:%d:%d\n", r.Count, r.Address, r.Span.Path, r.Span.Start.Line, r.Span.Start.Column)
+		fmt.Fprintf(w, "%6d  %s\t%s\n", r.Count, r.Address, at(r.Span))
 	}
 	if d := c.Rule; d != nil {
 		fmt.Fprintf(w, "rule %s: %d elements\n", d.Rule.Address, d.Rule.Count)
 		for _, s := range d.Statements {
-			fmt.Fprintf(w, "%6d  %s\t%s:%d:%d\n", s.Count, s.Name, s.Span.Path, s.Span.Start.Line, s.Span.Start.Column)
+			fmt.Fprintf(w, "%6d  %s\t%s\n", s.Count, s.Name, at(s.Span))
 		}
 		var parts []string
 		for _, n := range d.ByNode {
@@ -179,8 +209,10 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var common commonFlags
+	var sel selectFlags
 	var policy policyFlags
 	common.register(fs)
+	sel.register(fs, true)
 	policy.register(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil || !common.check("analyze", stderr) {
@@ -190,22 +222,21 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wright-lsp analyze: expected one FILE\nusage: wright-lsp analyze [options] FILE")
 		return exitUsage
 	}
-	cfg, err := policy.config()
-	if err != nil {
-		fmt.Fprintf(stderr, "wright-lsp analyze: %v\n", err)
+	s := sessionFor("analyze", files[0], &common, &policy, stderr)
+	if s == nil {
 		return exitUsage
 	}
-	prog := common.load("analyze", files[0], stderr)
-	if prog == nil {
-		return exitUsage
+	f := sel.findings()
+	raw, refused := call("analyze", s, contract.AnalyzeRequest{Op: "analyze", Severity: f.Severity, Rule: f.Rule, File: f.File, Max: f.Max, All: f.All}, stderr)
+	if refused != nil {
+		return refusalExit(refused)
 	}
-	a := service.Analyze(prog, cfg)
+	env := decode[contract.AnalyzeEnvelope](raw)
 	if common.format == "json" {
-		if err := writeJSON(stdout, a); err != nil {
-			return exitInternal
-		}
-		return exitOK
+		emitJSON(stdout, raw)
+		return env.Exit
 	}
+	a := env.Output
 	o := a.Program
 	fmt.Fprintf(stdout, "%s (%s): %d rules, %d actions, %d conditions; %d errors, %d warnings\n",
 		o.Path, o.Locale, o.Rules, o.Actions, o.Conditions, o.Errors, o.Warnings)
@@ -222,5 +253,5 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	for _, v := range a.TopVariables {
 		fmt.Fprintf(stdout, "  variable %s %s: %d reads, %d writes\n", v.Kind, v.Name, v.Reads, v.Writes)
 	}
-	return exitOK
+	return env.Exit
 }

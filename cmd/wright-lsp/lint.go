@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wright-lsp/wright-lsp/service"
+	"github.com/wright-lsp/wright-lsp/contract"
 )
 
 func runLint(args []string, stdout, stderr io.Writer) int {
@@ -27,39 +27,33 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wright-lsp lint: expected one FILE\nusage: wright-lsp lint [options] FILE")
 		return exitUsage
 	}
-	cfg, err := policy.config()
-	if err != nil {
-		fmt.Fprintf(stderr, "wright-lsp lint: %v\n", err)
+	s := sessionFor("lint", files[0], &common, &policy, stderr)
+	if s == nil {
 		return exitUsage
 	}
-	prog := common.load("lint", files[0], stderr)
-	if prog == nil {
-		return exitUsage
+	raw, refused := call("lint", s, contract.LintRequest{Op: "lint", FindingSelection: sel.findings()}, stderr)
+	if refused != nil {
+		return refusalExit(refused)
 	}
-	res, err := service.Lint(prog, cfg, sel.selection())
-	if err != nil {
-		return serviceError("lint", err, stderr)
-	}
+	res := decode[contract.LintResult](raw)
 	if common.format == "json" {
-		if err := writeJSON(stdout, res); err != nil {
-			return exitInternal
-		}
-	} else {
-		for _, f := range res.Findings {
-			line := fmt.Sprintf("%s: %s %s: %s", f.Location, f.Severity, f.Code, f.Message)
-			if f.Fix != nil {
-				line += " (fix: " + f.Fix.Kind + ")"
-			}
-			fmt.Fprintln(stdout, line)
-		}
-		if res.Truncation != nil {
-			fmt.Fprintf(stderr, "showing %d of %d findings; --all shows every one\n", res.Truncation.Shown, res.Truncation.Total)
-		}
-		verdict := "ok"
-		if !res.OK {
-			verdict = "failed (fail-on " + cfg.FailLevel().String() + ")"
-		}
-		fmt.Fprintf(stderr, "lint: %d error(s), %d warning(s), %d info; %s\n", res.Counts.Error, res.Counts.Warning, res.Counts.Info, verdict)
+		emitJSON(stdout, raw)
+		return res.Exit
 	}
+	for _, f := range res.Findings {
+		line := fmt.Sprintf("%s: %s %s: %s", f.Location, f.Severity, f.Code, f.Message)
+		if f.FixKind != "" {
+			line += " (fix: " + f.FixKind + ")"
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	if res.Truncation != nil {
+		fmt.Fprintf(stderr, "showing %d of %d findings; --all shows every one\n", res.Truncation.Shown, res.Truncation.Total)
+	}
+	verdict := "ok"
+	if !res.OK {
+		verdict = "failed (fail-on " + s.Options().Lint.FailLevel().String() + ")"
+	}
+	fmt.Fprintf(stderr, "lint: %d error(s), %d warning(s), %d info; %s\n", res.Counts.Error, res.Counts.Warning, res.Counts.Info, verdict)
 	return res.Exit
 }

@@ -53,6 +53,8 @@ var commands = map[string]command{
 	"lint":    runLint,
 	"inspect": runInspect,
 	"analyze": runAnalyze,
+	"serve":   runServe,
+	"agent":   runAgent,
 	"version": func(_ []string, stdout, _ io.Writer) int {
 		fmt.Fprintln(stdout, "wright-lsp", version())
 		return exitOK

@@ -115,25 +115,24 @@ func TestCheckJSON(t *testing.T) {
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1", r.code)
 	}
-	var report struct {
-		Files []struct {
-			Path        string
-			Locale      string
-			Diagnostics []struct {
-				Code, Severity, Message string
-				Range                   struct{ Start, End struct{ Line, Column int } }
-				Suggestions             []string
-			}
+	var env struct {
+		Contract, Command, Verdict string
+		Exit                       int
+		Diagnostics                []struct {
+			Code, Severity, Message string
+			Range                   struct{ Start, End struct{ Line, Column int } }
+			Suggestions             []string
 		}
-		Summary struct{ Files, Errors, Warnings int }
+		Program struct{ Locale string }
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &report); err != nil {
+	if err := json.Unmarshal([]byte(r.stdout), &env); err != nil {
 		t.Fatalf("output is not JSON: %v\n%s", err, r.stdout)
 	}
-	if report.Summary.Errors != 2 || len(report.Files) != 1 || report.Files[0].Locale != "en-US" {
-		t.Fatalf("unexpected report: %+v", report)
+	if env.Contract != "wright-result/v1" || env.Command != "check" || env.Verdict != "fail" || env.Exit != 1 ||
+		len(env.Diagnostics) != 2 || env.Program.Locale != "en-US" {
+		t.Fatalf("unexpected envelope: %+v", env)
 	}
-	d := report.Files[0].Diagnostics[0]
+	d := env.Diagnostics[0]
 	if d.Code != "unknown-action" || d.Range.Start.Line != 10 || d.Range.Start.Column != 3 ||
 		d.Range.End.Column != 7 || len(d.Suggestions) == 0 || d.Suggestions[0] != "Wait" {
 		t.Errorf("first diagnostic: %+v", d)
@@ -156,7 +155,7 @@ func TestCheckInputProblems(t *testing.T) {
 		want string
 	}{
 		{"missing file", filepath.Join(dir, "nope.ow"), "no such file"},
-		{"directory", dir, "is a directory"},
+		{"directory without a source file", dir, "no Workshop (.ow, .workshop) or OverPy (.opy) file"},
 		{"not UTF-8", writeFile(t, "latin1.ow", []byte("rule(\"caf\xe9\")\n")), ":1:10: not UTF-8 text: invalid byte 0xe9"},
 		{"over 4 MiB", writeFile(t, "big.ow", big), "the file is 4194305 bytes; the limit is 4 MiB (4194304 bytes)"},
 	} {

@@ -95,6 +95,9 @@ func (g *generator) define(t reflect.Type) {
 }
 
 func (g *generator) object(t reflect.Type) map[string]any {
+	if isUnion(t) {
+		return g.union(t)
+	}
 	props := map[string]any{}
 	var required []string
 	g.fields(t, t, props, &required)
@@ -102,6 +105,50 @@ func (g *generator) object(t reflect.Type) map[string]any {
 	if len(required) > 0 {
 		s["required"] = required
 	}
+	if d := g.docs[t.Name()]; d != "" {
+		s["description"] = d
+	}
+	return s
+}
+
+// isUnion reports whether t is a union: a struct whose fields carry a
+// oneof tag. Its JSON form (written by its own MarshalJSON) is exactly one
+// of its fields' values, not an object of them.
+func isUnion(t reflect.Type) bool {
+	for i := range t.NumField() {
+		if _, ok := t.Field(i).Tag.Lookup("oneof"); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// union returns the schema of a union: oneOf the schemas of its fields'
+// types (a pointer field stands for the value it points to), each titled
+// with its oneof tag and described by the field's doc comment.
+func (g *generator) union(t reflect.Type) map[string]any {
+	var alts []any
+	for i := range t.NumField() {
+		f := t.Field(i)
+		label, ok := f.Tag.Lookup("oneof")
+		if !ok || !f.IsExported() {
+			continue
+		}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		s := map[string]any{}
+		for k, v := range g.schema(ft) {
+			s[k] = v
+		}
+		s["title"] = label
+		if d := g.docs[t.Name()+"."+f.Name]; d != "" {
+			s["description"] = d
+		}
+		alts = append(alts, s)
+	}
+	s := map[string]any{"oneOf": alts}
 	if d := g.docs[t.Name()]; d != "" {
 		s["description"] = d
 	}

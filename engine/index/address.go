@@ -90,6 +90,15 @@ func (ix *Index) ResolveRule(a string) (int, error) {
 	case 1:
 		return m[0], nil
 	case 0:
+		if base, _, ok := cutLast(a, "#"); ok && len(ix.rules.byName[base]) > 0 {
+			// NAME#N past the last declaration: list the ones there are.
+			var addrs []string
+			for _, r := range ix.rules.byName[base] {
+				addrs = append(addrs, ix.RuleAddress(r))
+			}
+			return -1, &AddressError{Code: "unknown-rule", Candidates: addrs,
+				Message: fmt.Sprintf("no rule is addressed %q: %q names %d rule(s), %s", a, base, len(addrs), strings.Join(quoteAll(addrs), ", "))}
+		}
 		near := vocab.Nearest(a, ix.rules.names)
 		msg := fmt.Sprintf("no rule is addressed %q", a)
 		if len(near) > 0 {
@@ -130,6 +139,19 @@ func (ix *Index) ResolveSymbol(a string) (Symbol, error) {
 	case 1:
 		return found[0], nil
 	case 0:
+		if len(kinds) == 1 {
+			// KIND:NAME where NAME is another kind's: name that one.
+			var others []string
+			for _, k := range []SymbolKind{GlobalVariable, PlayerVariable, Subroutine} {
+				if _, ok := ix.Find(k, name); ok && k != kinds[0] {
+					others = append(others, k.String()+":"+name)
+				}
+			}
+			if len(others) > 0 {
+				return Symbol{}, &AddressError{Code: "unknown-symbol", Candidates: others,
+					Message: fmt.Sprintf("no %s is named %q; did you mean %s?", kinds[0], name, strings.Join(quoteAll(others), " or "))}
+			}
+		}
 		var names []string
 		for _, s := range ix.Symbols {
 			if s.Kind != Rule {
@@ -158,4 +180,12 @@ func quoteAll(list []string) []string {
 		out[i] = strconv.Quote(s)
 	}
 	return out
+}
+
+// cutLast splits s around the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
 }

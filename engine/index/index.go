@@ -125,6 +125,14 @@ type symbolKey struct {
 	name string
 }
 
+// RefCount returns how many references symbol id has, without copying them.
+func (ix *Index) RefCount(id int) int {
+	if id < 0 || id >= len(ix.bySymbol) {
+		return 0
+	}
+	return len(ix.bySymbol[id])
+}
+
 // RefsOf returns the references of symbol id, in text order.
 func (ix *Index) RefsOf(id int) []Reference {
 	if id < 0 || id >= len(ix.bySymbol) {
@@ -135,6 +143,20 @@ func (ix *Index) RefsOf(id int) []Reference {
 		out[i] = ix.Refs[r]
 	}
 	return out
+}
+
+// EachRefOf calls f with each reference of symbol id, in text order,
+// without copying them, until f returns false. The references are the
+// index's own: f must not change them.
+func (ix *Index) EachRefOf(id int, f func(*Reference) bool) {
+	if id < 0 || id >= len(ix.bySymbol) {
+		return
+	}
+	for _, r := range ix.bySymbol[id] {
+		if !f(&ix.Refs[r]) {
+			return
+		}
+	}
 }
 
 // Find returns the symbol of the given kind and name (for rules, the first
@@ -155,8 +177,11 @@ type Usage struct {
 // UsageOf counts the references of symbol id.
 func (ix *Index) UsageOf(id int) Usage {
 	var u Usage
-	for _, r := range ix.RefsOf(id) {
-		switch r.Kind {
+	if id < 0 || id >= len(ix.bySymbol) {
+		return u
+	}
+	for _, i := range ix.bySymbol[id] {
+		switch ix.Refs[i].Kind {
 		case Declaration:
 			u.Declarations++
 		case Definition:

@@ -117,6 +117,15 @@ func (c *Config) set(id string, rc RuleConfig) {
 	c.Rules[id] = rc
 }
 
+// Known returns nil when id is a rule of c, else an error naming the
+// nearest rule id.
+func (c *Config) Known(id string) error {
+	if c.Lookup(id) != nil {
+		return nil
+	}
+	return c.unknownRule(id)
+}
+
 func (c *Config) unknownRule(id string) error {
 	var ids []string
 	for _, r := range c.rules() {

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/service"
+	"github.com/wright-lsp/wright-lsp/transport"
+)
+
+// stdin is the request stream of serve; a variable so that the command
+// reads what run's caller provides.
+var stdin io.Reader = os.Stdin
+
+const serveUsage = `usage: wright-lsp serve [--transport stdio|jsonrpc|mcp] [--kind auto|workshop|opy|ostw|protocol]
+                        [--profile off] [--locale LOCALE] [--lint-config FILE] [--rule-file FILE]…
+                        [--disable-rule ID]… [--rule-severity ID:SEVERITY]… [--fail-on SEVERITY] [INPUT]`
+
+// runServe starts an agent session over INPUT (a file or a directory,
+// default the working directory). Startup options are checked before the
+// first request; the input itself is read on first need.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var policy policyFlags
+	transportName := fs.String("transport", "stdio", "request transport: stdio, jsonrpc or mcp")
+	kindName := fs.String("kind", "auto", "input frontend: auto, workshop (ws, hir), opy, ostw or protocol (json)")
+	profile := fs.String("profile", "off", "WIR transformation policy: off")
+	localeName := fs.String("locale", "", "client language of Workshop input (default: detect from the text)")
+	policy.register(fs)
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "wright-lsp serve: "+format+"\n%s\n", append(a, serveUsage)...)
+		return exitUsage
+	}
+	serveFn, ok := transports[*transportName]
+	if !ok {
+		return fail("unknown transport %q: expected stdio, jsonrpc or mcp", *transportName)
+	}
+	kind, err := service.ParseKind(*kindName)
+	if err != nil {
+		return fail("%v", err)
+	}
+	switch *profile {
+	case "off":
+	case "compat":
+		return fail("--profile compat is not supported by this wright-lsp (it has no WIR transformations); use off")
+	default:
+		return fail("unknown profile %q: expected off or compat", *profile)
+	}
+	opts := service.SessionOptions{Kind: kind, Version: version()}
+	if *localeName != "" {
+		l, err := vocab.ParseLocale(*localeName)
+		if err != nil {
+			return fail("%v", err)
+		}
+		opts.Engine = engine.Options{Locale: l, LocaleGiven: true}
+	}
+	if opts.Lint, err = policy.config(); err != nil {
+		return fail("%v", err)
+	}
+	switch len(rest) {
+	case 0:
+	case 1:
+		if rest[0] == "-" {
+			return fail("INPUT cannot be -: standard input carries the requests")
+		}
+		opts.Input = rest[0]
+	default:
+		return fail("expected at most one INPUT, got %d", len(rest))
+	}
+	if err := serveFn(context.Background(), service.NewSession(opts), stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "wright-lsp serve: %v\n", err)
+		return exitInternal
+	}
+	return exitOK
+}
+
+var transports = map[string]func(context.Context, *service.Session, io.Reader, io.Writer) error{
+	"stdio":   transport.ServeStdio,
+	"jsonrpc": transport.ServeJSONRPC,
+	"mcp":     transport.ServeMCP,
+}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/service"
+)
+
+// wrightWithInput runs the binary with stdin.
+func wrightWithInput(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{code, out.String(), errb.String()}
+}
+
+func TestServeTransports(t *testing.T) {
+	cases := []struct {
+		transport, in, want string
+	}{
+		{"stdio", `{"op":"usage","symbol":"HillCentre"}` + "\nnot json\n" + `{"op":"rules","max":1}` + "\n",
+			`{"result":{"id":0,"kind":"globalVariable","name":"HillCentre"`},
+		{"jsonrpc", `{"jsonrpc":"2.0","id":1,"method":"request","params":{"op":"usage","symbol":"HillCentre"}}` + "\n",
+			`{"jsonrpc":"2.0","id":1,"result":{"id":0,"kind":"globalVariable","name":"HillCentre"`},
+		{"mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n",
+			`{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"tools":{}}`},
+	}
+	for _, c := range cases {
+		r := wrightWithInput(t, c.in, "serve", "--transport", c.transport, example)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, c.want) {
+			t.Errorf("%s: exit %d\nstdout: %.300s\nstderr: %s", c.transport, r.code, r.stdout, r.stderr)
+		}
+		if c.transport == "stdio" && strings.Count(r.stdout, "\n") != 3 {
+			t.Errorf("stdio: the session did not answer every line: %s", r.stdout)
+		}
+	}
+}
+
+func TestServeStartupErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"serve", "--transport", "http"},
+		{"serve", "--kind", "python"},
+		{"serve", "--profile", "strict"},
+		{"serve", "--profile", "compat"},
+		{"serve", "--locale", "xx-XX"},
+		{"serve", "--lint-config", "/nonexistent/policy.yaml"},
+		{"serve", "--rule-file", "/nonexistent/rules.yaml"},
+		{"serve", "--disable-rule", "no-such-rule"},
+		{"serve", "--rule-severity", "repeated-value"},
+		{"serve", "--rule-severity", "repeated-value:loud"},
+		{"serve", "--fail-on", "never"},
+		{"serve", "--bogus"},
+		{"serve", "-"},
+		{"serve", "a.ow", "b.ow"},
+	} {
+		r := wrightWithInput(t, `{"op":"capabilities"}`+"\n", args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "wright-lsp serve") && !strings.Contains(r.stderr, "flag") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and a message", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	// A missing input is not a startup error: it is read on first need.
+	r := wrightWithInput(t, `{"op":"capabilities"}`+"\n"+`{"op":"symbols"}`+"\n", "serve", "/nonexistent/project")
+	if r.code != 0 || !strings.Contains(r.stdout, `"agent_contract":"wright-agent/v1"`) || !strings.Contains(r.stdout, `"code":"input-io"`) {
+		t.Errorf("missing input: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestServeAppliesLintPolicy checks that startup policy options reach
+// every lint-consuming operation.
+func TestServeAppliesLintPolicy(t *testing.T) {
+	in := `{"op":"lintRules"}` + "\n"
+	r := wrightWithInput(t, in, "serve", "--disable-rule", "repeated-value", "--rule-severity", "unused-variable:error", example)
+	var resp struct {
+		Result contract.LintRulesResult
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &resp); err != nil {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	seen := 0
+	for _, rule := range resp.Result.Rules {
+		switch rule.ID {
+		case "repeated-value":
+			seen++
+			if rule.Enabled {
+				t.Error("repeated-value is still enabled")
+			}
+		case "unused-variable":
+			seen++
+			if rule.EffectiveSeverity != "error" {
+				t.Errorf("unused-variable has severity %s", rule.EffectiveSeverity)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("rules missing from lintRules: %s", r.stdout)
+	}
+}
+
+// TestCLIParity runs each one-shot command with --format json and
+// requires the bytes the service answers for the same request.
+func TestCLIParity(t *testing.T) {
+	policy := &lint.Config{}
+	if err := policy.Disable("repeated-value"); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args    []string
+		request string
+		lint    *lint.Config
+	}{
+		{[]string{"check"}, `{"op":"check"}`, nil},
+		{[]string{"lint"}, `{"op":"lint"}`, nil},
+		{[]string{"lint", "--disable-rule", "repeated-value", "--severity", "warning", "--max", "2"}, `{"op":"lint","severity":"warning","max":2}`, policy},
+		{[]string{"analyze"}, `{"op":"analyze"}`, nil},
+		{[]string{"inspect"}, `{"op":"inspect"}`, nil},
+		{[]string{"inspect", "symbols", "--kind", "globalVariable"}, `{"op":"symbols","kind":"globalVariable"}`, nil},
+		{[]string{"inspect", "refs", "HillCentre", "--max", "3"}, `{"op":"references","symbol":"HillCentre","max":3}`, nil},
+		{[]string{"inspect", "cfg", "Set up the hill"}, `{"op":"cfg","rule":"Set up the hill"}`, nil},
+		{[]string{"inspect", "callgraph"}, `{"op":"callGraph"}`, nil},
+		{[]string{"inspect", "cost", "--rule", "Crown the king"}, `{"op":"costEstimate","rule":"Crown the king"}`, nil},
+		{[]string{"inspect", "rules", "--all"}, `{"op":"rules","all":true}`, nil},
+		{[]string{"inspect", "objects"}, `{"op":"persistentObjects"}`, nil},
+		{[]string{"inspect", "project"}, `{"op":"project"}`, nil},
+	}
+	for _, c := range cases {
+		r := wright(t, append(append(c.args, "--format", "json"), example)...)
+		s := service.NewSession(service.SessionOptions{Input: example, Version: version(), Lint: c.lint})
+		resp := s.Handle(context.Background(), []byte(c.request))
+		if resp.Error != nil {
+			t.Fatalf("%s: %v", c.request, resp.Error)
+		}
+		if want := string(resp.Result.(json.RawMessage)) + "\n"; r.stdout != want {
+			t.Errorf("%v differs from the service's answer to %s:\n got: %.300s\nwant: %.300s", c.args, c.request, r.stdout, want)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package service
+
+// This file fingerprints a session's input so that every program-reading
+// request can tell, cheaply, whether the files on disk changed since the
+// program was loaded.
+
+import (
+	"crypto/sha256"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// racyWindow is how close to the moment a fingerprint is taken a file's
+// modification time must be for the fingerprint to also hash the file.
+// File systems stamp modifications with a coarse clock (a few
+// milliseconds on Linux, two seconds on FAT), so a file rewritten twice
+// within one tick, at the same size, looks unchanged to stat. Such a
+// "racily clean" file is confirmed by its content until its stamp is
+// older than the window (the same reasoning as Git's index).
+const racyWindow = 3 * time.Second
+
+// maxMembers bounds how many files a directory input may hold: a session
+// pointed at a huge tree refuses rather than walking it on every request.
+const maxMembers = 10000
+
+// A fileStamp is what stat reports of one member file.
+type fileStamp struct {
+	path  string
+	size  int64
+	mtime int64 // nanoseconds
+	mode  fs.FileMode
+	// racy is set when the stamp is within racyWindow of the moment the
+	// fingerprint was taken; hash then holds the content's digest.
+	racy bool
+	hash [sha256.Size]byte
+}
+
+// A fingerprint is the observable state of an input's file set.
+type fingerprint struct {
+	stamps []fileStamp
+}
+
+// members lists the files whose changes can change the program: the
+// input itself when it is a file; for a directory, the project file and
+// every source file under it (hidden directories excluded).
+func members(input string) ([]string, error) {
+	info, err := os.Stat(input)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{input}, nil
+	}
+	var out []string
+	err = filepath.WalkDir(input, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			// An unreadable subdirectory is a change only if it becomes
+			// readable; record its name so that it counts.
+			out = append(out, path)
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != input && (strings.HasPrefix(name, ".") || name == "node_modules") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if name == ProjectFile || kindsByExtension[strings.ToLower(filepath.Ext(name))] != "" || strings.EqualFold(filepath.Ext(name), ".txt") {
+			out = append(out, path)
+			if len(out) > maxMembers {
+				return errTooManyMembers
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+var errTooManyMembers = &Error{Code: "input-io", Message: "the input directory holds more than 10000 source files"}
+
+// takeFingerprint stats every member of input.
+func takeFingerprint(input string) (*fingerprint, error) {
+	paths, err := members(input)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	fp := &fingerprint{stamps: make([]fileStamp, 0, len(paths))}
+	for _, p := range paths {
+		fp.stamps = append(fp.stamps, stamp(p, now))
+	}
+	return fp, nil
+}
+
+// stamp stats one file. A file that cannot be statted gets a zero stamp,
+// so that it becoming readable is a change.
+func stamp(path string, now time.Time) fileStamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{path: path}
+	}
+	st := fileStamp{path: path, size: info.Size(), mtime: info.ModTime().UnixNano(), mode: info.Mode()}
+	if now.Sub(info.ModTime()) < racyWindow && info.Mode().IsRegular() {
+		if data, err := os.ReadFile(path); err == nil {
+			st.racy, st.hash = true, sha256.Sum256(data)
+		}
+	}
+	return st
+}
+
+// unchanged reports whether input's file set still matches fp: the same
+// members, each with the same stamp and, for a racily clean member, the
+// same content.
+func (fp *fingerprint) unchanged(input string) bool {
+	if fp == nil {
+		return false
+	}
+	paths, err := members(input)
+	if err != nil || len(paths) != len(fp.stamps) {
+		return false
+	}
+	for i, p := range paths {
+		old := &fp.stamps[i]
+		if old.path != p {
+			return false
+		}
+		info, err := os.Stat(p)
+		if err != nil {
+			if old.mode != 0 {
+				return false
+			}
+			continue
+		}
+		if info.Size() != old.size || info.ModTime().UnixNano() != old.mtime || info.Mode() != old.mode {
+			return false
+		}
+		if old.racy {
+			data, err := os.ReadFile(p)
+			if err != nil || sha256.Sum256(data) != old.hash {
+				return false
+			}
+			// Confirmed and now old enough: a later write gets a new stamp.
+			if time.Since(info.ModTime()) >= racyWindow {
+				old.racy = false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,222 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// SessionOptions are a session's startup options.
+type SessionOptions struct {
+	// Input is the file or directory the session serves; empty means the
+	// working directory.
+	Input string
+	// Kind is the input frontend (see ParseKind); empty means auto.
+	Kind string
+	// Engine carries the locale override.
+	Engine engine.Options
+	// Lint is the lint policy every lint-consuming operation applies.
+	Lint *lint.Config
+	// Version is the service version capabilities reports.
+	Version string
+}
+
+// A Session serves wright-agent/v1 requests over one input. It loads the
+// program on first need, reloads it when the files change, and numbers
+// each adopted program with a new generation (the snapshot).
+//
+// Handle may be called from several goroutines; loads are serialized and
+// a request works on the program current when it started.
+type Session struct {
+	opts SessionOptions
+
+	mu         sync.Mutex
+	generation int
+	// program is the adopted program, nil before the first load and after
+	// a failed one (the failed attempt drops it: it is never served again).
+	program *Program
+	fp      *fingerprint
+	// loads counts reads of the input, for tests of freshness.
+	loads int
+}
+
+// NewSession binds a session to its input. It does not read the input:
+// a project that cannot load still answers the operations that need no
+// program.
+func NewSession(opts SessionOptions) *Session {
+	if opts.Input == "" {
+		opts.Input = "."
+	}
+	if opts.Kind == "" {
+		opts.Kind = KindAuto
+	}
+	if opts.Lint == nil {
+		opts.Lint = &lint.Config{}
+	}
+	return &Session{opts: opts}
+}
+
+// Options returns the session's startup options.
+func (s *Session) Options() SessionOptions { return s.opts }
+
+// A load is the outcome of bringing the program up to date.
+type load struct {
+	// program is the adopted program, when the input loads.
+	program *Program
+	// rejected is the checked text of an entry that read but does not
+	// parse: check reports its diagnostics, queries are refused.
+	rejected *Program
+	err      *Error
+}
+
+// current returns the adopted program, loading or reloading it when the
+// input's files changed since it was loaded. It never serves a program
+// whose input failed to load since.
+func (s *Session) current() load {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.program != nil && s.fp.unchanged(s.opts.Input) {
+		return load{program: s.program}
+	}
+	// Fingerprint before reading: a change racing the read then shows up
+	// as a change at the next request instead of being missed.
+	fp, fperr := takeFingerprint(s.opts.Input)
+	l := s.read()
+	if l.err != nil || fperr != nil {
+		if l.err == nil {
+			var e *Error
+			if !errors.As(fperr, &e) {
+				e = errorf("input-io", "%s: %v", s.opts.Input, fperr)
+			}
+			l = load{err: e}
+		}
+		s.program, s.fp = nil, nil
+		return l
+	}
+	p := l.program
+	if old := s.program; old != nil && old.Identity == p.Identity && old.File.Path == p.File.Path {
+		// A member file changed but the program did not: keep the
+		// generation and its ids.
+		s.fp = fp
+		return load{program: old}
+	}
+	s.generation++
+	p.Snapshot = s.generation
+	s.program, s.fp = p, fp
+	return load{program: p}
+}
+
+// read resolves, reads and checks the input's entry.
+func (s *Session) read() load {
+	s.loads++
+	entry, e := resolveEntry(s.opts.Input)
+	if e != nil {
+		return load{err: e}
+	}
+	f, err := source.ReadFile(entry)
+	if err != nil {
+		return load{err: readError(err)}
+	}
+	kind, e := detectKind(s.opts.Kind, entry, f.Text)
+	if e != nil {
+		return load{err: e}
+	}
+	switch kind {
+	case KindWorkshop:
+	case KindOverPy:
+		return load{err: errorf("source-provider-unavailable", "%s is OverPy; this wright-lsp has no OverPy provider yet, so only Workshop input can be loaded", entry)}
+	default:
+		return load{err: errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp; only Workshop input can be loaded", entry, kind)}
+	}
+	p := NewProgram(f, s.opts.Engine, 0)
+	p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
+	if n := p.Checked.ParseErrors; n > 0 {
+		first := firstError(p.Checked)
+		r := p.Range(first.Span)
+		more := ""
+		if n > 1 {
+			more = fmt.Sprintf(" (and %d more parse errors; check lists them)", n-1)
+		}
+		return load{rejected: p, err: errorf("parse-error", "%s:%d:%d: %s%s", r.Path, r.Start.Line, r.Start.Column, first.Message, more)}
+	}
+	return load{program: p}
+}
+
+// firstError returns the first error of the file, which the refusal points at.
+func firstError(c *engine.Checked) diag.Diagnostic {
+	for _, d := range c.Diags {
+		if d.Severity == diag.Error {
+			return d
+		}
+	}
+	return diag.Diagnostic{}
+}
+
+// Handle answers one request: the raw bytes of one JSON object. It never
+// panics and never fails to answer; a request it cannot serve is refused
+// with a structured error.
+func (s *Session) Handle(ctx context.Context, raw []byte) (resp contract.Response) {
+	defer func() {
+		if r := recover(); r != nil {
+			resp = refusal(errorf("internal-error", "the service failed on this request and recovered: %v", r))
+		}
+	}()
+	req, e := decodeRequest(raw)
+	if e != nil {
+		return refusal(e)
+	}
+	result, err := s.serve(ctx, req)
+	if err != nil {
+		var se *Error
+		if !errors.As(err, &se) {
+			se = errorf("internal-error", "%v", err)
+		}
+		return refusal(se)
+	}
+	data, err := Marshal(result)
+	if err != nil {
+		return refusal(errorf("internal-error", "encoding the result: %v", err))
+	}
+	return contract.Response{Result: data}
+}
+
+// refusal is the response refusing a request.
+func refusal(e *Error) contract.Response {
+	return contract.Response{Error: &contract.Error{Code: e.Code, Message: e.Message, Candidates: e.Candidates}}
+}
+
+// serve runs a decoded request.
+func (s *Session) serve(ctx context.Context, req *request) (any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, errorf("cancelled", "the request was cancelled: %v", err)
+	}
+	h := handlers[req.op.Name]
+	if !req.op.Program {
+		return h(s, nil, req.raw)
+	}
+	l := s.current()
+	if l.err != nil {
+		if req.op.Name == "check" {
+			return s.failedCheck(l), nil
+		}
+		return nil, l.err
+	}
+	return h(s, l.program, req.raw)
+}
+
+// failedCheck is check's answer when the input does not load: the parse
+// diagnostics of an entry that read, else the loader's refusal as the one
+// diagnostic.
+func (s *Session) failedCheck(l load) *contract.CheckResult {
+	if l.rejected != nil {
+		return Check(l.rejected, false)
+	}
+	return FailedCheck("check", l.err, s.opts.Input)
+}
