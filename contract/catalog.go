@@ -73,7 +73,7 @@ var Operations = []Operation{
 		Description: "The subroutine call graph: one edge per Call Subroutine or Start Rule, with the calling rule's index and canonical address, the callee's name, the kind of call and its range. Filter with caller (a rule address) and callee (a subroutine name)."},
 	{Name: "lint", Request: reflect.TypeFor[LintRequest](), Result: reflect.TypeFor[LintResult](), Program: true,
 		Description: "Run the session's lint policy: ok and exit (1 when a finding reaches the failOn severity, computed before any selection), counts by severity, the findings with code, severity, message, evidence and a compact path:line:column location, each enabled rule with its effective severity, and rules that could not run."},
-	{Name: "lintRules", Request: reflect.TypeFor[LintRulesRequest](), Result: reflect.TypeFor[LintRulesResult](), Program: false,
+	{Name: "lintRules", Request: reflect.TypeFor[LintRulesRequest](), Result: reflect.TypeFor[LintRulesResult](), Program: true,
 		Description: "Every lint rule with its metadata (summary, rationale, known limits, tags, fixes), default and effective severity, whether it is enabled, and the failOn level of the session's policy."},
 	{Name: "costEstimate", Request: reflect.TypeFor[CostEstimateRequest](), Result: reflect.TypeFor[CostEstimateResult](), Program: true,
 		Description: "The exact element count of the program against the game's 32,768-element budget (OverPy's counting), rules ranked largest first (the five largest unless all), and the findings of the lint policy. With rule (NAME or NAME#N), the rule's drill-down: each statement's count and each node kind's own cost, summing to the rule's count."},

@@ -101,7 +101,10 @@ type LintRule struct {
 
 // LintRulesResult is the result of lintRules.
 type LintRulesResult struct {
-	Rules    []LintRule `json:"rules"`
-	FailOn   string     `json:"failOn"`
-	Snapshot int        `json:"snapshot"`
+	Rules  []LintRule `json:"rules"`
+	FailOn string     `json:"failOn"`
+	// Skipped lists the rule evaluations that could not run on the
+	// loaded program; snapshot scopes their rule indexes.
+	Skipped  []SkippedRule `json:"skipped"`
+	Snapshot int           `json:"snapshot"`
 }

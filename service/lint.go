@@ -154,15 +154,14 @@ func (p *Program) finding(f lint.Finding) contract.Finding {
 	return c
 }
 
-// LintRules lists every rule with its metadata and effective configuration.
+// LintRules lists every rule with its metadata and effective
+// configuration, and the rule evaluations that could not run on p.
 func LintRules(p *Program, cfg *lint.Config) *contract.LintRulesResult {
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
-	out := &contract.LintRulesResult{FailOn: cfg.FailLevel().String(), Rules: []contract.LintRule{}}
-	if p != nil {
-		out.Snapshot = p.Snapshot
-	}
+	out := &contract.LintRulesResult{FailOn: cfg.FailLevel().String(), Rules: []contract.LintRule{},
+		Skipped: skipped(lintRun(p, cfg)), Snapshot: p.Snapshot}
 	for _, e := range cfg.Effective() {
 		r := e.Rule
 		out.Rules = append(out.Rules, contract.LintRule{ID: r.ID, DefaultSeverity: r.Severity.String(),

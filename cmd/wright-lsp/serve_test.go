@@ -149,3 +149,47 @@ func TestCLIParity(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentTools(t *testing.T) {
+	r := wright(t, "agent", "tools")
+	var tools contract.ClientTools
+	if err := json.Unmarshal([]byte(r.stdout), &tools); err != nil || r.code != 0 {
+		t.Fatalf("exit %d: %v\n%s", r.code, err, r.stderr)
+	}
+	if tools.Contract != "wright-agent/v1" || len(tools.Tools) != len(contract.Operations) {
+		t.Fatalf("%s with %d tools", tools.Contract, len(tools.Tools))
+	}
+	for i, tool := range tools.Tools {
+		o := contract.Operations[i]
+		if tool.Name != o.ToolName() || tool.Description != o.Description || len(tool.AllowedCallers) != 1 ||
+			tool.AllowedCallers[0] != "code_execution_20260120" || tool.InputSchema["type"] != "object" {
+			t.Errorf("tool %d: %+v", i, tool)
+		}
+	}
+	if again := wright(t, "agent", "tools", "--format", "messages"); again.stdout != r.stdout {
+		t.Error("agent tools is not byte-for-byte deterministic")
+	}
+	s := wright(t, "agent", "tools", "--format", "json-schema")
+	var schemas contract.RequestSchemas
+	if err := json.Unmarshal([]byte(s.stdout), &schemas); err != nil || s.code != 0 || len(schemas.Schemas) != len(contract.Operations) {
+		t.Fatalf("json-schema: exit %d, %v, %d schemas", s.code, err, len(schemas.Schemas))
+	}
+	for _, args := range [][]string{{"agent"}, {"agent", "list"}, {"agent", "tools", "--format", "yaml"}, {"agent", "tools", "extra"}} {
+		if r := wright(t, args...); r.code != 2 || r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q", args, r.code, r.stdout)
+		}
+	}
+}
+
+// TestServeIsDeterministic runs the same requests through two processes
+// and requires the same bytes.
+func TestServeIsDeterministic(t *testing.T) {
+	in := strings.Join([]string{`{"op":"capabilities"}`, `{"op":"analyze"}`, `{"op":"inspect","all":true}`, `{"op":"symbols","all":true}`,
+		`{"op":"findings","all":true}`, `{"op":"lint"}`, `{"op":"costEstimate","all":true}`, `{"op":"rules","content":true}`,
+		`{"op":"persistentObjects"}`, `{"op":"lookup","language":"workshop","query":"Creat Efect"}`}, "\n") + "\n"
+	first := wrightWithInput(t, in, "serve", example)
+	second := wrightWithInput(t, in, "serve", example)
+	if first.code != 0 || first.stdout != second.stdout || strings.Count(first.stdout, "\n") != 10 {
+		t.Errorf("two runs differ or failed (exit %d):\n%.500s", first.code, first.stdout)
+	}
+}
