@@ -1,6 +1,7 @@
 package service
 
 import (
+	"os"
 	"path/filepath"
 
 	"github.com/wright-lsp/wright-lsp/contract"
@@ -45,20 +46,23 @@ func (s Select) applied() bool {
 }
 
 // fileMatches resolves the file filter: the path as passed, relative to
-// the working directory, or absolute all select the program's file.
+// the working directory, relative to a directory input's root, or
+// absolute, all select the program's file.
 func (p *Program) fileMatches(file string) (bool, error) {
 	if file == "" {
 		return true, nil
 	}
-	want, err := filepath.Abs(file)
-	if err != nil {
-		return false, errorf("invalid-selection", "file %q cannot be resolved: %v", file, err)
-	}
 	have, _ := filepath.Abs(p.File.Path)
-	if want != have && filepath.Clean(file) != filepath.Clean(p.File.Path) {
-		return false, errorf("invalid-selection", "file %q is not a source file of the program (it has %s)", file, p.File.Path)
+	spellings := []string{file}
+	if info, err := os.Stat(p.Origin.Input); err == nil && info.IsDir() && !filepath.IsAbs(file) {
+		spellings = append(spellings, filepath.Join(p.Origin.Input, file))
 	}
-	return true, nil
+	for _, f := range spellings {
+		if want, err := filepath.Abs(f); err == nil && want == have || filepath.Clean(f) == filepath.Clean(p.File.Path) {
+			return true, nil
+		}
+	}
+	return false, errorf("invalid-selection", "file %q is not a source file of the program (it has %s)", file, p.File.Path)
 }
 
 // bound applies max (or the default cap) to a filtered list. total is the

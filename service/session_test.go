@@ -305,3 +305,21 @@ func TestLintByteBudget(t *testing.T) {
 		t.Error("the verdict depends on the bound")
 	}
 }
+
+// TestFileSpellings selects the program's file by every spelling the
+// contract allows, and refuses a file that is not the program's.
+func TestFileSpellings(t *testing.T) {
+	dir := t.TempDir()
+	entry := filepath.Join(dir, "main.ow")
+	write(t, entry, ruleText("One"))
+	t.Chdir(dir)
+	s := NewSession(SessionOptions{Input: "."})
+	for _, spelling := range []string{"main.ow", "./main.ow", entry, filepath.Join("..", filepath.Base(dir), "main.ow")} {
+		if _, e := ask(t, s, fmt.Sprintf(`{"op":"findings","file":%q}`, spelling)); e != nil {
+			t.Errorf("%s: %v", spelling, e)
+		}
+	}
+	if _, e := ask(t, s, `{"op":"findings","file":"other.ow"}`); e == nil || e.Code != "invalid-selection" {
+		t.Errorf("another file: %v", e)
+	}
+}
