@@ -1,19 +1,12 @@
 package contract
 
-// TextEdit replaces the text of Range with NewText.
-type TextEdit struct {
-	Range   Range  `json:"range"`
-	NewText string `json:"newText"`
-}
-
 // Fix is a mechanical correction of a finding.
 type Fix struct {
 	Kind    string `json:"kind"`
 	Summary string `json:"summary"`
-	// SourceIdentity is the SHA-256 (lower-case hex) of the file the
-	// edits apply to; an edit of other text is stale.
-	SourceIdentity string     `json:"sourceIdentity"`
-	Edits          []TextEdit `json:"edits"`
+	// Transaction makes the correction; validateEditTransaction previews
+	// it.
+	Transaction EditTransaction `json:"transaction"`
 }
 
 // Repeated is the data of a repeated-value finding.

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/edits"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
@@ -142,11 +143,9 @@ func (p *Program) finding(f lint.Finding) contract.Finding {
 		c.RuleAddress = p.Index().RuleAddress(r)
 	}
 	if f.Fix != nil {
-		fix := &contract.Fix{Kind: f.Fix.Kind, Summary: f.Fix.Summary, SourceIdentity: p.Identity, Edits: []contract.TextEdit{}}
-		for _, e := range f.Fix.Edits {
-			fix.Edits = append(fix.Edits, contract.TextEdit{Range: p.Range(e.Span), NewText: e.New})
+		if tx, err := edits.FromEngine(p.File.Path, p.File.Text, f.Fix.Edits); err == nil {
+			c.Fix = &contract.Fix{Kind: f.Fix.Kind, Summary: f.Fix.Summary, Transaction: transaction(tx)}
 		}
-		c.Fix = fix
 	}
 	if f.Repeated != nil {
 		c.Repeated = &contract.Repeated{Expression: f.Repeated.Expression, Count: f.Repeated.Count, SpanKind: f.Repeated.SpanKind}

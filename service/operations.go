@@ -86,6 +86,9 @@ var handlers = map[string]handler{
 		return CostEstimate(p, address(r.Rule), s.opts.Lint,
 			Select{Snapshot: r.Snapshot, Severity: r.Severity, File: r.File, Max: r.Max, All: r.All})
 	}),
+	"validateEditTransaction": typed(func(s *Session, _ *Program, r *contract.ValidateEditTransactionRequest) (any, error) {
+		return s.ValidateEdit(r)
+	}),
 	"targetMetadata": typed(func(_ *Session, _ *Program, _ *contract.TargetMetadataRequest) (any, error) {
 		return TargetMetadata(), nil
 	}),

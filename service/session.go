@@ -113,6 +113,16 @@ func (s *Session) current() load {
 	return load{program: p}
 }
 
+// Program returns the current program, loading or reloading it as a
+// program-reading request would; the error is the loader's refusal.
+func (s *Session) Program() (*Program, error) {
+	l := s.current()
+	if l.err != nil {
+		return nil, l.err
+	}
+	return l.program, nil
+}
+
 // read resolves, reads and checks the input's entry.
 func (s *Session) read() load {
 	s.loads++

@@ -55,6 +55,7 @@ var commands = map[string]command{
 	"analyze": runAnalyze,
 	"serve":   runServe,
 	"agent":   runAgent,
+	"rename":  runRename,
 	"version": func(_ []string, stdout, _ io.Writer) int {
 		fmt.Fprintln(stdout, "wright-lsp", version())
 		return exitOK

@@ -193,3 +193,35 @@ func TestServeIsDeterministic(t *testing.T) {
 		t.Errorf("two runs differ or failed (exit %d):\n%.500s", first.code, first.stdout)
 	}
 }
+
+// TestRenameThroughTheService proposes renames with the rename command
+// and has the service validate them, as an agent would.
+func TestRenameThroughTheService(t *testing.T) {
+	r := wright(t, "rename", "--format", "json", "HillCentre", "Centre", example)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var tx contract.EditTransaction
+	if err := json.Unmarshal([]byte(r.stdout), &tx); err != nil || len(tx.Edits) != 5 {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	req, _ := json.Marshal(contract.ValidateEditTransactionRequest{Op: "validateEditTransaction", Transaction: tx})
+	v := wrightWithInput(t, string(req)+"\n", "serve", example)
+	if !strings.HasPrefix(v.stdout, `{"result":{"ok":true,"diagnostics":[],"previews":[{"source":"../../examples/king-of-the-hill.ow"`) ||
+		!strings.Contains(v.stdout, `+\t\tGlobal.Centre = Vector(0, 0, 0);`) {
+		t.Errorf("validation: %.600s", v.stdout)
+	}
+	if r := wright(t, "rename", "--rule", "Crown the king", "Crowning", example); r.code != 0 || !strings.Contains(r.stdout, `+rule("Crowning")`) {
+		t.Errorf("rule rename: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, c := range []struct{ args []string }{
+		{[]string{"rename", "HillCentre", "2bad", example}},
+		{[]string{"rename", "HillCentre", "HillRadius", example}},
+		{[]string{"rename", "Nowhere", "X", example}},
+		{[]string{"rename", "HillCentre", example}},
+	} {
+		if r := wright(t, c.args...); r.code != 2 || r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, r.code, r.stdout, r.stderr)
+		}
+	}
+}

@@ -207,3 +207,13 @@ func (ix *Index) At(offset int) (Reference, bool) {
 	}
 	return Reference{}, false
 }
+
+// RuleSymbol returns the symbol of rule i (Script.Rules[i]).
+func (ix *Index) RuleSymbol(i int) (Symbol, bool) {
+	for _, s := range ix.Symbols {
+		if s.Kind == Rule && s.Rule == i {
+			return s, true
+		}
+	}
+	return Symbol{}, false
+}

@@ -49,9 +49,9 @@ func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 		}
 	case ast.String:
 		if e.LocStr != nil {
-			l.WriteString(quote(pr.name(e.LocStr, e.Span)))
+			l.WriteString(Quote(pr.name(e.LocStr, e.Span)))
 		} else {
-			l.WriteString(quote(e.Text))
+			l.WriteString(Quote(e.Text))
 		}
 	case ast.Member:
 		l.WriteString(pr.name(e.Member, e.NameSpan))

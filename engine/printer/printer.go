@@ -176,7 +176,7 @@ func (pr *printer) decls(indent int, decls []ast.VarDecl) {
 }
 
 func (pr *printer) rule(r *ast.Rule) {
-	head := pr.keyword("__rule__") + "(" + quote(r.Name) + ")"
+	head := pr.keyword("__rule__") + "(" + Quote(r.Name) + ")"
 	if r.Disabled {
 		head = pr.keyword("__disabled__") + " " + head
 	}
@@ -236,7 +236,7 @@ func (pr *printer) statements(base int, b *ast.Block, actions bool) {
 			}
 		}
 		if st.Comment != nil {
-			pr.line(indent, quote(st.Comment.Text))
+			pr.line(indent, Quote(st.Comment.Text))
 		}
 		var line strings.Builder
 		prefix := 0
@@ -284,9 +284,9 @@ func flowOf(st *ast.Statement) flowKind {
 	return flowNone
 }
 
-// quote writes a string literal the way the game does: only \\, \", \n
+// Quote writes a string literal the way the game does: only \\, \", \n
 // and \r are escaped; other control characters stay raw.
-func quote(s string) string {
+func Quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
