@@ -13,6 +13,7 @@ package edits
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -68,18 +69,19 @@ func (m *Mapper) Text() string { return m.text }
 
 func (m *Mapper) init() {
 	m.once.Do(func() {
-		m.lines = append(m.lines, 0)
-		for i := 0; i < len(m.text); i++ {
-			switch m.text[i] {
-			case '\n':
-				m.lines = append(m.lines, i+1)
-			case '\r':
-				// "\r\n" is one line break; a lone "\r" is one too (LSP).
-				if i+1 < len(m.text) && m.text[i+1] == '\n' {
-					i++
-				}
-				m.lines = append(m.lines, i+1)
+		m.lines = make([]int, 1, strings.Count(m.text, "\n")+1)
+		for i := 0; ; i++ {
+			// Jump to the next break: lines are long, breaks are few.
+			j := strings.IndexAny(m.text[i:], "\r\n")
+			if j < 0 {
+				break
 			}
+			i += j
+			// "\r\n" is one line break; a lone "\r" is one too (LSP).
+			if m.text[i] == '\r' && i+1 < len(m.text) && m.text[i+1] == '\n' {
+				i++
+			}
+			m.lines = append(m.lines, i+1)
 		}
 	})
 }

@@ -1,7 +1,10 @@
 package edits
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+	"unicode/utf8"
 )
 
 // funny holds a surrogate pair (U+10400), CRLF and a lone CR, two-byte and
@@ -105,6 +108,117 @@ func TestErrorsNeverClamp(t *testing.T) {
 	for _, off := range []int{-1, len(funny) + 1, 2} {
 		if _, err := m.OffsetPoint(off); err == nil {
 			t.Errorf("OffsetPoint(%d) succeeded, want an error", off)
+		}
+	}
+}
+
+// TestWideCharacters maps a line holding CJK text, a combining mark (one
+// user-visible character, two code points) and an astral emoji.
+func TestWideCharacters(t *testing.T) {
+	text := "中文 e\u0301 😀x\r\n終"
+	m := NewMapper(text)
+	for _, c := range []struct {
+		off   int
+		point Point
+		utf16 int
+		utf8  int
+	}{
+		{0, Point{1, 1}, 0, 0},
+		{3, Point{1, 2}, 1, 3},   // after 中
+		{7, Point{1, 4}, 3, 7},   // e
+		{8, Point{1, 5}, 4, 8},   // the combining acute accent is its own code point
+		{10, Point{1, 6}, 5, 10}, // space after é
+		{11, Point{1, 7}, 6, 11}, // 😀
+		{15, Point{1, 8}, 8, 15}, // x: the emoji is two UTF-16 units, one code point
+		{16, Point{1, 9}, 9, 16}, // end of line
+		{18, Point{2, 1}, 0, 0},  // 終
+		{21, Point{2, 2}, 1, 3},  // end of file, no final newline
+	} {
+		p, err := m.OffsetPoint(c.off)
+		if err != nil || p != c.point {
+			t.Errorf("OffsetPoint(%d) = %v, %v; want %v", c.off, p, err, c.point)
+		}
+		for enc, want := range map[Encoding]int{UTF16: c.utf16, UTF8: c.utf8} {
+			pos, err := m.OffsetPosition(c.off, enc)
+			if err != nil || pos.Character != want || pos.Line != c.point.Line-1 {
+				t.Errorf("OffsetPosition(%d, %s) = %v, %v; want character %d", c.off, enc, pos, err, want)
+			}
+		}
+	}
+	for _, bad := range []struct {
+		pos Position
+		enc Encoding
+	}{{Position{0, 7}, UTF16}, {Position{0, 1}, UTF8}, {Position{0, 10}, UTF16}, {Position{1, 2}, UTF16}} {
+		if off, err := m.PositionOffset(bad.pos, bad.enc); err == nil {
+			t.Errorf("PositionOffset(%v, %s) = %d, want an error", bad.pos, bad.enc, off)
+		}
+	}
+}
+
+// FuzzMapperRoundTrip converts every offset of arbitrary text to each
+// coordinate system and back.
+func FuzzMapperRoundTrip(f *testing.F) {
+	for _, s := range []string{funny, "", "\r\n", "中文 e\u0301 😀x\r\n終", "a\rb\nc\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) || len(text) > 4096 {
+			return
+		}
+		m := NewMapper(text)
+		for off := 0; off <= len(text); off++ {
+			if off > 0 && off < len(text) && text[off-1] == '\r' && text[off] == '\n' {
+				continue // inside CRLF: that is the line's end, which maps back to the CR
+			}
+			p, err := m.OffsetPoint(off)
+			if err != nil {
+				continue // inside a character: refused, never clamped
+			}
+			if back, err := m.PointOffset(p); err != nil || back != off {
+				t.Fatalf("offset %d → %v → %d, %v", off, p, back, err)
+			}
+			for _, enc := range []Encoding{UTF16, UTF8, UTF32} {
+				pos, err := m.OffsetPosition(off, enc)
+				if err != nil {
+					t.Fatalf("offset %d in %s: %v", off, enc, err)
+				}
+				if back, err := m.PositionOffset(pos, enc); err != nil || back != off {
+					t.Fatalf("offset %d → %v (%s) → %d, %v", off, pos, enc, back, err)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkMap100000Positions converts 100,000 offsets spread over the
+// largest corpus file to UTF-16 positions and back.
+func BenchmarkMap100000Positions(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "workshop", "game-exports", "z_owware.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := string(data)
+	offsets := make([]int, 0, 100000)
+	for i := range 100000 {
+		off := int(uint64(i) * 2654435761 % uint64(len(text)))
+		for off > 0 && !utf8.RuneStart(text[off]) {
+			off--
+		}
+		if off > 0 && text[off] == '\n' && text[off-1] == '\r' {
+			off--
+		}
+		offsets = append(offsets, off)
+	}
+	m := NewMapper(text)
+	for b.Loop() {
+		for _, off := range offsets {
+			pos, err := m.OffsetPosition(off, UTF16)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if back, err := m.PositionOffset(pos, UTF16); err != nil || back != off {
+				b.Fatal("round trip failed")
+			}
 		}
 	}
 }

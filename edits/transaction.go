@@ -69,6 +69,16 @@ type Applied struct {
 	// Edits are the transaction's edits of this source as byte edits of
 	// Old, in text order.
 	Edits []source.Edit
+
+	oldID string
+}
+
+// oldIdentity returns the identity of Old, computed once.
+func (a *Applied) oldIdentity() string {
+	if a.oldID == "" {
+		a.oldID = Identity(a.Old)
+	}
+	return a.oldID
 }
 
 // Apply checks tx against the current text of its sources (text returns
@@ -77,6 +87,7 @@ type Applied struct {
 // sources come back in the order they first appear in tx.
 func Apply(tx Transaction, text func(source string) (string, bool)) ([]*Applied, error) {
 	bySource := map[string]*Applied{}
+	mappers := map[string]*Mapper{}
 	var order []*Applied
 	type located struct {
 		edit  source.Edit
@@ -92,13 +103,14 @@ func Apply(tx Transaction, text func(source string) (string, bool)) ([]*Applied,
 			}
 			a = &Applied{Source: e.Source, Old: t}
 			bySource[e.Source] = a
+			mappers[e.Source] = NewMapper(t)
 			order = append(order, a)
 		}
-		if have := Identity(a.Old); e.Identity != have {
+		if have := a.oldIdentity(); e.Identity != have {
 			return nil, &Refusal{CodeStaleSource, fmt.Sprintf("edit %d: %s has changed since the edit was made (its identity is now %s, the edit names %s); read it again",
 				i, e.Source, have, orNone(e.Identity)), i}
 		}
-		m := NewMapper(a.Old)
+		m := mappers[e.Source]
 		start, err := m.PointOffset(e.Range.Start)
 		if err != nil {
 			return nil, &Refusal{CodeOutOfRange, fmt.Sprintf("edit %d: start %d:%d of %s: %v", i, e.Range.Start.Line, e.Range.Start.Column, e.Source, err), i}

@@ -68,3 +68,31 @@ func TestEveryCorpusFixValidates(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkValidateOneLineEdit validates a one-line edit of the largest
+// corpus file, read from disk: apply, re-read and validate, preview.
+func BenchmarkValidateOneLineEdit(b *testing.B) {
+	path := corpusFile(b, "z_owware.txt")
+	f, err := source.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := NewSession(SessionOptions{Input: path})
+	p := NewProgram(f, s.opts.Engine, 1)
+	// Change the first number of the last rule's first action.
+	last := p.Checked.Script.Rules[len(p.Checked.Script.Rules)-1]
+	at := p.Range(last.Span)
+	req := &contract.ValidateEditTransactionRequest{Op: "validateEditTransaction", Transaction: contract.EditTransaction{Edits: []contract.TransactionEdit{{
+		Source: path, SourceIdentity: p.Identity,
+		Range:   contract.EditRange{Start: at.Start, End: contract.Point{Line: at.Start.Line, Column: at.Start.Column + 4}},
+		NewText: "rule",
+	}}}}
+	if v, err := s.ValidateEdit(req); err != nil || !v.OK {
+		b.Fatalf("%v %+v", err, v)
+	}
+	for b.Loop() {
+		if _, err := s.ValidateEdit(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
