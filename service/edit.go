@@ -78,7 +78,7 @@ func (s *Session) ValidateEdit(req *contract.ValidateEditTransactionRequest) (*c
 			readErr = errorf(edits.CodeUnknownSource, "sources carries no text for %s, which the transaction edits", name)
 			return "", false
 		}
-		f, err := source.ReadFile(entry)
+		f, err := s.readSource(entry)
 		if err != nil {
 			readErr = readError(err)
 			return "", false

@@ -36,7 +36,14 @@ type fileStamp struct {
 	// fingerprint was taken; hash then holds the content's digest.
 	racy bool
 	hash [sha256.Size]byte
+	// overlay is the editor's version of the file, plus one, when an
+	// overlay holds its unsaved text (the disk is not consulted then).
+	overlay int64
 }
+
+// An Overlay gives the unsaved text of files an editor holds open, with
+// a version that changes whenever the text does.
+type Overlay func(path string) (text string, version int64, ok bool)
 
 // A fingerprint is the observable state of an input's file set.
 type fingerprint struct {
@@ -86,7 +93,7 @@ func members(input string) ([]string, error) {
 var errTooManyMembers = &Error{Code: "input-io", Message: "the input directory holds more than 10000 source files"}
 
 // takeFingerprint stats every member of input.
-func takeFingerprint(input string) (*fingerprint, error) {
+func takeFingerprint(input string, overlay Overlay) (*fingerprint, error) {
 	paths, err := members(input)
 	if err != nil {
 		return nil, err
@@ -94,14 +101,19 @@ func takeFingerprint(input string) (*fingerprint, error) {
 	now := time.Now()
 	fp := &fingerprint{stamps: make([]fileStamp, 0, len(paths))}
 	for _, p := range paths {
-		fp.stamps = append(fp.stamps, stamp(p, now))
+		fp.stamps = append(fp.stamps, stamp(p, now, overlay))
 	}
 	return fp, nil
 }
 
 // stamp stats one file. A file that cannot be statted gets a zero stamp,
 // so that it becoming readable is a change.
-func stamp(path string, now time.Time) fileStamp {
+func stamp(path string, now time.Time, overlay Overlay) fileStamp {
+	if overlay != nil {
+		if text, version, ok := overlay(path); ok {
+			return fileStamp{path: path, size: int64(len(text)), overlay: version + 1}
+		}
+	}
 	info, err := os.Stat(path)
 	if err != nil {
 		return fileStamp{path: path}
@@ -118,7 +130,7 @@ func stamp(path string, now time.Time) fileStamp {
 // unchanged reports whether input's file set still matches fp: the same
 // members, each with the same stamp and, for a racily clean member, the
 // same content.
-func (fp *fingerprint) unchanged(input string) bool {
+func (fp *fingerprint) unchanged(input string, overlay Overlay) bool {
 	if fp == nil {
 		return false
 	}
@@ -130,6 +142,14 @@ func (fp *fingerprint) unchanged(input string) bool {
 		old := &fp.stamps[i]
 		if old.path != p {
 			return false
+		}
+		if overlay != nil {
+			if text, version, ok := overlay(p); ok || old.overlay != 0 {
+				if !ok || old.overlay != version+1 || old.size != int64(len(text)) {
+					return false
+				}
+				continue
+			}
 		}
 		info, err := os.Stat(p)
 		if err != nil {

@@ -26,6 +26,10 @@ type SessionOptions struct {
 	Lint *lint.Config
 	// Version is the service version capabilities reports.
 	Version string
+	// Overlay, when set, gives the unsaved text of files open in an
+	// editor: the session reads and fingerprints that text instead of
+	// the disk's.
+	Overlay Overlay
 }
 
 // A Session serves wright-agent/v1 requests over one input. It loads the
@@ -82,12 +86,12 @@ type load struct {
 func (s *Session) current() load {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.program != nil && s.fp.unchanged(s.opts.Input) {
+	if s.program != nil && s.fp.unchanged(s.opts.Input, s.opts.Overlay) {
 		return load{program: s.program}
 	}
 	// Fingerprint before reading: a change racing the read then shows up
 	// as a change at the next request instead of being missed.
-	fp, fperr := takeFingerprint(s.opts.Input)
+	fp, fperr := takeFingerprint(s.opts.Input, s.opts.Overlay)
 	l := s.read()
 	if l.err != nil || fperr != nil {
 		if l.err == nil {
@@ -130,7 +134,7 @@ func (s *Session) read() load {
 	if e != nil {
 		return load{err: e}
 	}
-	f, err := source.ReadFile(entry)
+	f, err := s.readSource(entry)
 	if err != nil {
 		return load{err: readError(err)}
 	}
@@ -157,6 +161,20 @@ func (s *Session) read() load {
 		return load{rejected: p, err: errorf("parse-error", "%s:%d:%d: %s%s", r.Path, r.Start.Line, r.Start.Column, first.Message, more)}
 	}
 	return load{program: p}
+}
+
+// readSource reads a file: the overlay's text when it holds the file,
+// else the disk's.
+func (s *Session) readSource(path string) (*source.File, error) {
+	if s.opts.Overlay != nil {
+		if text, _, ok := s.opts.Overlay(path); ok {
+			if len(text) > source.MaxFileSize {
+				return nil, &source.ReadError{Path: path, Problem: source.ReadTooLarge, Size: int64(len(text))}
+			}
+			return source.NewFile(path, text), nil
+		}
+	}
+	return source.ReadFile(path)
 }
 
 // firstError returns the first error of the file, which the refusal points at.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // listFlag collects a repeatable flag.
@@ -104,41 +105,5 @@ func (p *policyFlags) register(fs *flag.FlagSet) {
 // config builds the lint configuration: rule files, then the policy, then
 // the command-line overrides.
 func (p *policyFlags) config() (*lint.Config, error) {
-	cfg := &lint.Config{}
-	for _, path := range p.ruleFiles {
-		if err := cfg.AddRuleFile(path, nil); err != nil {
-			return nil, err
-		}
-	}
-	if p.policy != "" {
-		if err := cfg.LoadPolicy(p.policy); err != nil {
-			return nil, err
-		}
-	}
-	for _, id := range p.disable {
-		if err := cfg.Disable(id); err != nil {
-			return nil, err
-		}
-	}
-	for _, spec := range p.severity {
-		id, sev, ok := strings.Cut(spec, ":")
-		if !ok {
-			return nil, fmt.Errorf("--rule-severity %q: expected ID:SEVERITY", spec)
-		}
-		s, err := lint.ParseSeverity(sev)
-		if err != nil {
-			return nil, fmt.Errorf("--rule-severity %q: %w", spec, err)
-		}
-		if err := cfg.SetSeverity(id, s); err != nil {
-			return nil, err
-		}
-	}
-	if p.failOn != "" {
-		s, err := lint.ParseSeverity(p.failOn)
-		if err != nil {
-			return nil, fmt.Errorf("--fail-on: %w", err)
-		}
-		cfg.FailOn = s
-	}
-	return cfg, nil
+	return service.Policy{File: p.policy, RuleFiles: p.ruleFiles, Disable: p.disable, Severity: p.severity, FailOn: p.failOn}.Config()
 }

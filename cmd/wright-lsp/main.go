@@ -32,9 +32,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
-	if len(args) == 0 {
-		usage(stderr)
-		return exitUsage
+	if len(args) == 0 || args[0] == "--stdio" || len(args[0]) > 1 && args[0][0] == '-' && args[0] != "--help" && args[0] != "-h" && args[0] != "--version" {
+		return runLSP(args, stdout, stderr)
 	}
 	if cmd, ok := commands[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)

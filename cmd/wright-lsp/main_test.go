@@ -175,7 +175,6 @@ func TestCheckInputProblems(t *testing.T) {
 
 func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
-		{},
 		{"check"},
 		{"check", "--format", "yaml", "../../examples/king-of-the-hill.ow"},
 		{"check", "--locale", "xx-XX", "../../examples/king-of-the-hill.ow"},

@@ -151,10 +151,12 @@ func ParseSeverity(s string) (diag.Severity, error) {
 	return 0, fmt.Errorf("unknown severity %q: expected error, warning or info", s)
 }
 
-// policyFile is the YAML form of a policy.
+// policyFile is the YAML form of a policy. A project's .wright.yaml is
+// one too: it may also name the project's entry, which lint ignores.
 type policyFile struct {
 	FailOn string                `yaml:"failOn"`
 	Rules  map[string]policyRule `yaml:"rules"`
+	Entry  string                `yaml:"entry"`
 }
 
 type policyRule struct {

@@ -1,0 +1,170 @@
+package lsp
+
+// This file carries wright-agent/v1 requests inside the language server:
+// workspace/executeCommand "wright.request" with the request as its one
+// argument, and the custom request wright/request. Both answer with the
+// service's response object and see the editor's unsaved text.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/service"
+)
+
+// agentCommand is the command name of agent requests.
+const agentCommand = "wright.request"
+
+// agentSessions are the service sessions of the workspace's programs,
+// one per entry file, dropped when the configuration changes.
+type agentSessions struct {
+	mu       sync.Mutex
+	sessions map[string]*service.Session
+}
+
+func (a *agentSessions) init() { a.sessions = map[string]*service.Session{} }
+
+func (a *agentSessions) reset() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.sessions = map[string]*service.Session{}
+}
+
+// session returns the session of a program entry.
+func (s *Server) session(path string) *service.Session {
+	s.agents.mu.Lock()
+	defer s.agents.mu.Unlock()
+	if se := s.agents.sessions[path]; se != nil {
+		return se
+	}
+	s.mu.Lock()
+	opts := service.SessionOptions{Input: path, Kind: service.KindWorkshop, Engine: s.engineOpts, Lint: s.lintConfig,
+		Version: s.opts.Version, Overlay: s.docs.overlay}
+	s.mu.Unlock()
+	se := service.NewSession(opts)
+	s.agents.sessions[path] = se
+	return se
+}
+
+func init() {
+	register("workspace/executeCommand", handler(func(ctx context.Context, s *Server, p *struct {
+		Command   string            `json:"command"`
+		Arguments []json.RawMessage `json:"arguments"`
+	}) (any, error) {
+		if p.Command != agentCommand {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("unknown command %q: the server runs %s", p.Command, agentCommand)}
+		}
+		if len(p.Arguments) != 1 {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: agentCommand + " takes one argument, a wright-agent/v1 request object"}
+		}
+		return s.agentRequest(ctx, p.Arguments[0])
+	}))
+	register("wright/request", func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
+		return s.agentRequest(ctx, params)
+	})
+}
+
+// agentRequest answers one agent request. Its optional document member
+// (a URI, or a path absolute or relative to the workspace) names the
+// program; without it the request addresses the workspace's program when
+// there is exactly one.
+func (s *Server) agentRequest(ctx context.Context, raw json.RawMessage) (any, error) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		// Not an object: the service's own checks give the refusal.
+		return s.rootSession().Handle(ctx, raw), nil
+	}
+	var document string
+	if d, ok := fields["document"]; ok {
+		if json.Unmarshal(d, &document) != nil {
+			return refusal("malformed-request", "document must be a string: a file URI or a workspace path"), nil
+		}
+		delete(fields, "document")
+		raw, _ = json.Marshal(fields)
+	}
+	var op string
+	json.Unmarshal(fields["op"], &op)
+	if o, ok := contract.Lookup(op); ok && !o.Program && document == "" {
+		return s.rootSession().Handle(ctx, raw), nil
+	}
+	path, e := s.programFor(document)
+	if e != nil {
+		return contract.Response{Error: e}, nil
+	}
+	return s.session(path).Handle(ctx, raw), nil
+}
+
+// rootSession serves the requests that need no program.
+func (s *Server) rootSession() *service.Session {
+	s.mu.Lock()
+	root := "."
+	if len(s.roots) > 0 {
+		root = s.roots[0]
+	}
+	s.mu.Unlock()
+	return s.session(root)
+}
+
+// programFor resolves a request's document to a program entry path.
+func (s *Server) programFor(document string) (string, *contract.Error) {
+	docs := s.docs.all()
+	if document == "" {
+		var paths []string
+		for _, d := range docs {
+			paths = append(paths, d.path)
+		}
+		switch len(paths) {
+		case 1:
+			return paths[0], nil
+		case 0:
+			return "", &contract.Error{Code: "no-document", Message: "the workspace holds no Workshop file; open one, or name it with document"}
+		}
+		sort.Strings(paths)
+		return "", &contract.Error{Code: "document-ambiguous", Candidates: s.relative(paths),
+			Message: fmt.Sprintf("the workspace holds %d Workshop files: name one with document (%s)", len(paths), strings.Join(s.relative(paths), ", "))}
+	}
+	want := document
+	if p, ok := uriPath(document); ok {
+		want = p
+	} else if !filepath.IsAbs(document) {
+		s.mu.Lock()
+		if len(s.roots) > 0 {
+			want = filepath.Join(s.roots[0], document)
+		}
+		s.mu.Unlock()
+	}
+	for _, d := range docs {
+		if sameFile(d.path, want) {
+			return d.path, nil
+		}
+	}
+	return "", &contract.Error{Code: "unknown-document", Message: fmt.Sprintf("%s is neither open nor a Workshop file of the workspace", document)}
+}
+
+// relative spells paths relative to the first workspace folder.
+func (s *Server) relative(paths []string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p
+		if len(s.roots) > 0 {
+			if rel, err := filepath.Rel(s.roots[0], p); err == nil && !strings.HasPrefix(rel, "..") {
+				out[i] = filepath.ToSlash(rel)
+			}
+		}
+	}
+	return out
+}
+
+func refusal(code, message string) contract.Response {
+	return contract.Response{Error: &contract.Error{Code: code, Message: message}}
+}

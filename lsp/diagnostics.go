@@ -1,0 +1,178 @@
+package lsp
+
+// This file publishes diagnostics: parse and validation problems and
+// lint findings of each open document, a short while after typing
+// pauses, always as an array (empty to clear).
+
+import (
+	"sync"
+	"time"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// diagnosticData rides in a published diagnostic's data member: how a
+// code action finds the fix again, whatever the client does to ranges.
+type diagnosticData struct {
+	// Version is the document version the diagnostic was made for.
+	Version int32 `json:"version"`
+	// Kind is "lint" for a finding, "check" for a parse or validation
+	// problem.
+	Kind string `json:"kind"`
+	Code string `json:"code"`
+	// Start and End are the byte span in that version.
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Fix names a finding's fix kind; Suggestions a problem's
+	// replacement spellings.
+	Fix         string   `json:"fix,omitempty"`
+	Suggestions []string `json:"suggestions,omitempty"`
+}
+
+// publisher debounces and sends publishDiagnostics.
+type publisher struct {
+	s       *Server
+	mu      sync.Mutex
+	timers  map[string]*time.Timer
+	shown   map[string]bool // URIs whose last publication was not empty
+	stopped bool
+}
+
+func newPublisher(s *Server) *publisher {
+	p := &publisher{s: s, timers: map[string]*time.Timer{}, shown: map[string]bool{}}
+	s.docs.changed = p.schedule
+	return p
+}
+
+// schedule publishes the diagnostics of uris once they have been quiet
+// for the debounce delay.
+func (p *publisher) schedule(uris ...string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	for _, uri := range uris {
+		if t := p.timers[uri]; t != nil {
+			t.Stop()
+		}
+		p.timers[uri] = time.AfterFunc(p.s.opts.Debounce, func() { p.publish(uri) })
+	}
+}
+
+// all schedules every document, after a configuration change.
+func (p *publisher) all() {
+	var uris []string
+	for _, d := range p.s.docs.all() {
+		uris = append(uris, d.uri)
+	}
+	p.schedule(uris...)
+}
+
+func (p *publisher) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+	for _, t := range p.timers {
+		t.Stop()
+	}
+}
+
+// publish sends the current diagnostics of uri: those of its open
+// document, or an empty array to clear what was shown.
+func (p *publisher) publish(uri string) {
+	p.s.protect("publishDiagnostics", func() {
+		d := p.s.docs.get(uri)
+		params := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}}
+		if d != nil && d.open {
+			params.Diagnostics = p.s.diagnostics(d)
+			v := protocol.UInteger(d.version)
+			params.Version = &v
+		}
+		p.mu.Lock()
+		wasShown := p.shown[uri]
+		p.shown[uri] = len(params.Diagnostics) > 0
+		stopped := p.stopped
+		p.mu.Unlock()
+		if stopped || (!wasShown && len(params.Diagnostics) == 0 && (d == nil || !d.open)) {
+			return
+		}
+		p.s.notify("textDocument/publishDiagnostics", params)
+	})
+}
+
+// diagnostics computes a document's diagnostics in the client's
+// position encoding.
+func (s *Server) diagnostics(d *document) []protocol.Diagnostic {
+	p := d.program()
+	out := []protocol.Diagnostic{}
+	source := "wright"
+	for _, x := range p.Checked.Diags {
+		r, err := s.lspRange(d, x.Span)
+		if err != nil {
+			continue
+		}
+		pd := protocol.Diagnostic{Range: r, Severity: severity(x.Severity), Code: &protocol.IntegerOrString{Value: string(x.Code)},
+			Source: &source, Message: x.Message,
+			Data: diagnosticData{Version: d.version, Kind: "check", Code: string(x.Code), Start: x.Span.Start, End: x.Span.End, Suggestions: x.Suggestions}}
+		for _, rel := range x.Related {
+			if rr, err := s.lspRange(d, rel.Span); err == nil {
+				pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
+					Location: protocol.Location{URI: d.uri, Range: rr}, Message: rel.Message})
+			}
+		}
+		out = append(out, pd)
+	}
+	for _, f := range s.findings(d).Findings {
+		r, err := s.lspRange(d, f.Span)
+		if err != nil {
+			continue
+		}
+		data := diagnosticData{Version: d.version, Kind: "lint", Code: f.Code, Start: f.Span.Start, End: f.Span.End}
+		if f.Fix != nil {
+			data.Fix = f.Fix.Kind
+		}
+		out = append(out, protocol.Diagnostic{Range: r, Severity: severity(f.Severity), Code: &protocol.IntegerOrString{Value: f.Code},
+			Source: &source, Message: f.Message, Data: data})
+	}
+	return out
+}
+
+// findings runs the configured lint rules over a document.
+func (s *Server) findings(d *document) *lint.Result {
+	s.mu.Lock()
+	cfg := s.lintConfig
+	s.mu.Unlock()
+	p := d.program()
+	return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: p.Index(), Cost: p.Cost()}, cfg)
+}
+
+func severity(s diag.Severity) *protocol.DiagnosticSeverity {
+	v := protocol.DiagnosticSeverityInformation
+	switch s {
+	case diag.Error:
+		v = protocol.DiagnosticSeverityError
+	case diag.Warning:
+		v = protocol.DiagnosticSeverityWarning
+	}
+	return &v
+}
+
+// lspRange converts a byte span of a document to an LSP range.
+func (s *Server) lspRange(d *document, span source.Span) (protocol.Range, error) {
+	enc := s.encoding()
+	a, err := d.mapper.OffsetPosition(span.Start, enc)
+	if err != nil {
+		return protocol.Range{}, err
+	}
+	b, err := d.mapper.OffsetPosition(span.End, enc)
+	if err != nil {
+		return protocol.Range{}, err
+	}
+	return protocol.Range{Start: protocol.Position{Line: protocol.UInteger(a.Line), Character: protocol.UInteger(a.Character)},
+		End: protocol.Position{Line: protocol.UInteger(b.Line), Character: protocol.UInteger(b.Character)}}, nil
+}

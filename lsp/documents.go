@@ -1,0 +1,271 @@
+package lsp
+
+// This file keeps the documents: the editor's text of open ones (the
+// truth while they are open) and the disk's text of the other Workshop
+// files under the workspace folders. A document value never changes; an
+// edit makes a new one, so a request works on a consistent snapshot.
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/service"
+)
+
+// maxIndexed bounds how many files the workspace index reads.
+const maxIndexed = 10000
+
+// A document is one version of one Workshop file.
+type document struct {
+	uri     string
+	path    string
+	version int32
+	text    string
+	// open is set while the editor has the document open.
+	open bool
+	opts engine.Options
+
+	once   sync.Once
+	prog   *service.Program
+	mapper *edits.Mapper
+}
+
+func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options) *document {
+	return &document{uri: uri, path: path, version: version, text: text, open: open, opts: opts, mapper: edits.NewMapper(text)}
+}
+
+// program returns the document's checked program, built on first use.
+func (d *document) program() *service.Program {
+	d.once.Do(func() { d.prog = service.NewProgram(source.NewFile(d.path, d.text), d.opts, 0) })
+	return d.prog
+}
+
+// isWorkshop reports whether a path names a file the server serves.
+func isWorkshop(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".ow" || ext == ".workshop"
+}
+
+// store holds the documents by URI.
+type store struct {
+	mu   sync.Mutex
+	docs map[string]*document
+	opts engine.Options
+	// roots are the workspace folders.
+	roots []string
+	// changed is called with the URIs whose text changed.
+	changed func(uris ...string)
+}
+
+func newStore() *store { return &store{docs: map[string]*document{}} }
+
+func (st *store) get(uri string) *document {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.docs[uri]
+}
+
+// all returns every document, sorted by URI.
+func (st *store) all() []*document {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	out := make([]*document, 0, len(st.docs))
+	for _, d := range st.docs {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].uri < out[j].uri })
+	return out
+}
+
+func (st *store) notify(uris ...string) {
+	if st.changed != nil && len(uris) > 0 {
+		st.changed(uris...)
+	}
+}
+
+// setOptions rebuilds every document with new engine options.
+func (st *store) setOptions(opts engine.Options) {
+	st.mu.Lock()
+	st.opts = opts
+	var uris []string
+	for uri, d := range st.docs {
+		st.docs[uri] = newDocument(d.uri, d.path, d.version, d.text, d.open, opts)
+		uris = append(uris, uri)
+	}
+	st.mu.Unlock()
+	st.notify(uris...)
+}
+
+// open records an opened document.
+func (st *store) open(uri string, version int32, text string) {
+	path, ok := uriPath(uri)
+	if !ok {
+		path = uri
+	}
+	st.mu.Lock()
+	st.docs[uri] = newDocument(uri, path, version, text, true, st.opts)
+	st.mu.Unlock()
+	st.notify(uri)
+}
+
+// change applies an edit of an open document. The changes apply in
+// order, each against the text the previous one left, positions counted
+// in enc. A change that does not apply (an unknown or closed document, a
+// stale version, a range outside the text) leaves the document as it was
+// and is reported.
+func (st *store) change(uri string, version int32, changes []any, enc edits.Encoding) error {
+	if err := st.apply(uri, version, changes, enc); err != nil {
+		return err
+	}
+	st.notify(uri)
+	return nil
+}
+
+func (st *store) apply(uri string, version int32, changes []any, enc edits.Encoding) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	d := st.docs[uri]
+	if d == nil || !d.open {
+		return fmt.Errorf("%s is not open", uri)
+	}
+	if version <= d.version {
+		return fmt.Errorf("%s: version %d is not newer than %d", uri, version, d.version)
+	}
+	text := d.text
+	for i, c := range changes {
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
+			text = c.Text
+		case protocol.TextDocumentContentChangeEvent:
+			m := edits.NewMapper(text)
+			start, err := m.PositionOffset(position(c.Range.Start), enc)
+			if err != nil {
+				return fmt.Errorf("%s: change %d: start: %w", uri, i, err)
+			}
+			end, err := m.PositionOffset(position(c.Range.End), enc)
+			if err != nil {
+				return fmt.Errorf("%s: change %d: end: %w", uri, i, err)
+			}
+			if end < start {
+				return fmt.Errorf("%s: change %d: the range ends before it starts", uri, i)
+			}
+			text = text[:start] + c.Text + text[end:]
+		default:
+			return fmt.Errorf("%s: change %d: unknown change %T", uri, i, c)
+		}
+	}
+	st.docs[uri] = newDocument(uri, d.path, version, text, true, st.opts)
+	return nil
+}
+
+// close forgets the editor's text: the document goes back to the disk's
+// text when the file is a workspace file, or away.
+func (st *store) close(uri string) {
+	st.mu.Lock()
+	d := st.docs[uri]
+	delete(st.docs, uri)
+	if d != nil && isWorkshop(d.path) {
+		if f, err := source.ReadFile(d.path); err == nil && st.inRoots(d.path) {
+			st.docs[uri] = newDocument(uri, d.path, 0, f.Text, false, st.opts)
+		}
+	}
+	st.mu.Unlock()
+	st.notify(uri)
+}
+
+func (st *store) inRoots(path string) bool {
+	for _, r := range st.roots {
+		if rel, err := filepath.Rel(r, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return true
+		}
+	}
+	return false
+}
+
+// indexRoots reads the Workshop files under the workspace folders,
+// without replacing open documents.
+func (st *store) indexRoots(roots []string) {
+	st.mu.Lock()
+	st.roots = roots
+	st.mu.Unlock()
+	n := 0
+	var uris []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !isWorkshop(path) || n >= maxIndexed {
+				return nil
+			}
+			n++
+			if uri := st.reload(path); uri != "" {
+				uris = append(uris, uri)
+			}
+			return nil
+		})
+	}
+	st.notify(uris...)
+}
+
+// reload reads a workspace file from disk unless the editor has it open;
+// it returns the document's URI when it changed.
+func (st *store) reload(path string) string {
+	uri := pathURI(path)
+	f, err := source.ReadFile(path)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if d := st.docs[uri]; d != nil && d.open {
+		return ""
+	}
+	if err != nil {
+		if _, had := st.docs[uri]; had {
+			delete(st.docs, uri)
+			return uri
+		}
+		return ""
+	}
+	if d := st.docs[uri]; d != nil && d.text == f.Text {
+		return ""
+	}
+	st.docs[uri] = newDocument(uri, path, 0, f.Text, false, st.opts)
+	return uri
+}
+
+// overlay gives the service the editor's unsaved text of a path.
+func (st *store) overlay(path string) (string, int64, bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for _, d := range st.docs {
+		if d.open && (d.path == path || sameFile(d.path, path)) {
+			return d.text, int64(d.version), true
+		}
+	}
+	return "", 0, false
+}
+
+func sameFile(a, b string) bool {
+	x, errA := filepath.Abs(a)
+	y, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && x == y
+}
+
+// position converts a glsp position.
+func position(p protocol.Position) edits.Position {
+	return edits.Position{Line: int(p.Line), Character: int(p.Character)}
+}

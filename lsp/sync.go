@@ -1,0 +1,76 @@
+package lsp
+
+// This file keeps documents in step with the editor and the disk:
+// didOpen, didChange (incremental), didClose, didSave and
+// didChangeWatchedFiles, all applied in arrival order.
+
+import (
+	"fmt"
+
+	"github.com/sourcegraph/jsonrpc2"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/edits"
+)
+
+func init() {
+	register("textDocument/didOpen", notification(func(s *Server, p *protocol.DidOpenTextDocumentParams) {
+		s.docs.open(p.TextDocument.URI, p.TextDocument.Version, p.TextDocument.Text)
+	}))
+	register("textDocument/didChange", notification(func(s *Server, p *protocol.DidChangeTextDocumentParams) {
+		if err := s.docs.change(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges, s.encoding()); err != nil {
+			// A notification has no answer: say it where the user sees it,
+			// and resynchronize by asking nothing — the next full change or
+			// reopen repairs the document.
+			s.warnUser(fmt.Sprintf("wright-lsp: an edit could not be applied (%v); close and reopen the file if its problems look wrong", err))
+		}
+	}))
+	register("textDocument/didClose", notification(func(s *Server, p *protocol.DidCloseTextDocumentParams) {
+		s.docs.close(p.TextDocument.URI)
+	}))
+	register("textDocument/didSave", notification(func(s *Server, p *protocol.DidSaveTextDocumentParams) {}))
+	register("workspace/didChangeWatchedFiles", notification(func(s *Server, p *protocol.DidChangeWatchedFilesParams) {
+		var uris []string
+		for _, c := range p.Changes {
+			path, ok := uriPath(c.URI)
+			if !ok {
+				continue
+			}
+			if c.URI != pathURI(path) {
+				continue
+			}
+			if uri := s.docs.reload(path); uri != "" {
+				uris = append(uris, uri)
+			}
+		}
+		s.docs.notify(uris...)
+		s.agents.reset()
+	}))
+}
+
+// encoding returns the negotiated position encoding.
+func (s *Server) encoding() edits.Encoding {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.enc
+}
+
+// document returns the document a request names, or an error for a
+// document the server does not know.
+func (s *Server) document(uri string) (*document, error) {
+	d := s.docs.get(uri)
+	if d == nil {
+		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a Workshop file of the workspace", uri)}
+	}
+	return d, nil
+}
+
+// offset converts a request's position in a document to a byte offset;
+// a position outside the text is an error, never clamped.
+func (s *Server) offset(d *document, p protocol.Position) (int, error) {
+	off, err := d.mapper.PositionOffset(position(p), s.encoding())
+	if err != nil {
+		return 0, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("position %d:%d of %s: %v", p.Line, p.Character, d.uri, err)}
+	}
+	return off, nil
+}
