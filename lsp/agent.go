@@ -59,17 +59,35 @@ func init() {
 		Command   string            `json:"command"`
 		Arguments []json.RawMessage `json:"arguments"`
 	}) (any, error) {
-		if p.Command != agentCommand {
-			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("unknown command %q: the server runs %s", p.Command, agentCommand)}
+		run, ok := commands[p.Command]
+		if !ok {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("unknown command %q: the server runs %s", p.Command, strings.Join(commandNames(), ", "))}
 		}
 		if len(p.Arguments) != 1 {
-			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: agentCommand + " takes one argument, a wright-agent/v1 request object"}
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: p.Command + " takes one argument, an object"}
 		}
-		return s.agentRequest(ctx, p.Arguments[0])
+		return run(ctx, s, p.Arguments[0])
 	}))
 	register("wright/request", func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
 		return s.agentRequest(ctx, params)
 	})
+}
+
+// commands are the workspace/executeCommand commands.
+var commands = map[string]method{
+	agentCommand: func(ctx context.Context, s *Server, arg json.RawMessage) (any, error) {
+		return s.agentRequest(ctx, arg)
+	},
+}
+
+// commandNames lists the commands, sorted.
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // agentRequest answers one agent request. Its optional document member

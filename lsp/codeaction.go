@@ -10,8 +10,12 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -21,8 +25,54 @@ import (
 
 const fixAllKind = "source.fixAll.wright"
 
+// applyFixCommand applies one finding's fix through workspace/applyEdit:
+// for clients (and agents) that run commands rather than apply edits.
+const applyFixCommand = "wright.applyFix"
+
 func init() {
-	register("textDocument/codeAction", handler(func(_ context.Context, s *Server, p *protocol.CodeActionParams) (any, error) {
+	commands[applyFixCommand] = func(ctx context.Context, s *Server, arg json.RawMessage) (any, error) {
+		var p struct {
+			URI string `json:"uri"`
+			diagnosticData
+		}
+		if err := json.Unmarshal(arg, &p); err != nil {
+			return nil, invalidParams(err)
+		}
+		d, err := s.document(p.URI)
+		if err != nil {
+			return nil, err
+		}
+		if p.Version != d.version {
+			return nil, &jsonrpc2.Error{Code: codeContentModified, Message: fmt.Sprintf("the fix was made for version %d; the document is at %d", p.Version, d.version)}
+		}
+		for _, f := range s.findings(d).Findings {
+			if f.Fix == nil || f.Code != p.Code || f.Span.Start != p.Start || f.Span.End != p.End {
+				continue
+			}
+			we, err := s.workspaceEdit(d, f.Fix.Edits)
+			if err != nil {
+				return nil, err
+			}
+			var res struct {
+				Applied       bool   `json:"applied"`
+				FailureReason string `json:"failureReason,omitempty"`
+			}
+			done := make(chan error, 1)
+			s.call("workspace/applyEdit", map[string]any{"label": f.Fix.Summary, "edit": we}, &res, 30*time.Second, func(err error) { done <- err })
+			select {
+			case err := <-done:
+				if err != nil {
+					return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: "the client did not apply the edit: " + err.Error()}
+				}
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			return res, nil
+		}
+		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("no %s finding with a fix at %d..%d", p.Code, p.Start, p.End)}
+	}
+
+	register("textDocument/codeAction", handler(func(_ context.Context, s *Server, p *codeActionParams) (any, error) {
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err
@@ -32,17 +82,21 @@ func init() {
 				return true
 			}
 			for _, k := range p.Context.Only {
-				if kind == string(k) || strings.HasPrefix(kind, string(k)+".") {
+				if kind == k || strings.HasPrefix(kind, k+".") {
 					return true
 				}
 			}
 			return false
 		}
-		out := []protocol.CodeAction{}
+		out := []codeAction{}
 		var findings []lint.Finding
 		if wants("quickfix") {
 			for _, cd := range p.Context.Diagnostics {
-				data, ok := readData(cd.Data)
+				var withData struct {
+					Data any `json:"data"`
+				}
+				json.Unmarshal(cd, &withData)
+				data, ok := readData(withData.Data)
 				if !ok || data.Version != d.version {
 					continue // not ours, or made for another version of the text
 				}
@@ -57,9 +111,10 @@ func init() {
 					for _, f := range findings {
 						if f.Fix != nil && f.Code == data.Code && f.Span.Start == data.Start && f.Span.End == data.End {
 							if a, err := s.action(d, f.Fix.Summary, "quickfix", f.Fix.Edits, cd); err == nil {
-								a.IsPreferred = ptr(true)
+								a.IsPreferred = true
 								out = append(out, *a)
 							}
+
 							break
 						}
 					}
@@ -70,7 +125,7 @@ func init() {
 						}
 						e := source.Edit{Span: source.Span{Start: data.Start, End: data.End}, New: sug}
 						if a, err := s.action(d, "Replace with "+sug, "quickfix", []source.Edit{e}, cd); err == nil {
-							a.IsPreferred = ptr(i == 0)
+							a.IsPreferred = i == 0
 							out = append(out, *a)
 						}
 					}
@@ -98,18 +153,41 @@ func init() {
 	})
 }
 
+// codeActionParams are textDocument/codeAction's params, with the
+// diagnostics kept as sent: they are echoed back unchanged.
+type codeActionParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                  `json:"range"`
+	Context      struct {
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+		Only        []string          `json:"only"`
+	} `json:"context"`
+}
+
+// codeAction is an LSP code action.
+type codeAction struct {
+	Title       string                  `json:"title"`
+	Kind        string                  `json:"kind"`
+	Diagnostics []json.RawMessage       `json:"diagnostics,omitempty"`
+	IsPreferred bool                    `json:"isPreferred,omitempty"`
+	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
+	Command     *command                `json:"command,omitempty"`
+}
+
+// command is an LSP command.
+type command struct {
+	Title     string            `json:"title"`
+	Command   string            `json:"command"`
+	Arguments []json.RawMessage `json:"arguments,omitempty"`
+}
+
 // action builds a code action applying es to d.
-func (s *Server) action(d *document, title, kind string, es []source.Edit, diags ...protocol.Diagnostic) (*protocol.CodeAction, error) {
+func (s *Server) action(d *document, title, kind string, es []source.Edit, diags ...json.RawMessage) (*codeAction, error) {
 	we, err := s.workspaceEdit(d, es)
 	if err != nil {
 		return nil, err
 	}
-	k := protocol.CodeActionKind(kind)
-	a := &protocol.CodeAction{Title: title, Kind: &k, Edit: we}
-	if len(diags) > 0 {
-		a.Diagnostics = diags
-	}
-	return a, nil
+	return &codeAction{Title: title, Kind: kind, Edit: we, Diagnostics: diags}, nil
 }
 
 // fixAll collects the fixes of findings whose edits collide with no
@@ -151,5 +229,3 @@ func readData(v any) (diagnosticData, bool) {
 	}
 	return d, true
 }
-
-func ptr[T any](v T) *T { return &v }

@@ -159,7 +159,7 @@ func (s *Server) capabilitiesLocked() map[string]any {
 		"positionEncoding":       s.enc.String(),
 		"textDocumentSync":       map[string]any{"openClose": true, "change": 2, "save": map[string]any{"includeText": false}},
 		"workspace":              map[string]any{"workspaceFolders": map[string]any{"supported": true, "changeNotifications": false}},
-		"executeCommandProvider": map[string]any{"commands": []string{agentCommand}},
+		"executeCommandProvider": map[string]any{"commands": commandNames()},
 	}
 	for _, f := range capabilityFuncs {
 		f(caps, &s.client)

@@ -1,0 +1,443 @@
+package lsp_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/wright-lsp/wright-lsp/lsp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden outputs of the marker tests")
+
+// marker is ⟦name⟧ in a test file: a named position, removed from the
+// text the server sees.
+var marker = regexp.MustCompile(`⟦([A-Za-z0-9_]+)⟧`)
+
+// A markedFile is a test file with its markers taken out.
+type markedFile struct {
+	name, text string
+	marks      map[string]int // byte offsets in text
+}
+
+func unmark(name, text string) markedFile {
+	f := markedFile{name: name, marks: map[string]int{}}
+	var b strings.Builder
+	last := 0
+	for _, m := range marker.FindAllStringSubmatchIndex(text, -1) {
+		b.WriteString(text[last:m[0]])
+		f.marks[text[m[2]:m[3]]] = b.Len()
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	f.text = b.String()
+	return f
+}
+
+// lspPosition converts a byte offset to a UTF-16 LSP position.
+func lspPosition(text string, off int) map[string]int {
+	line := strings.Count(text[:off], "\n")
+	start := strings.LastIndex(text[:off], "\n") + 1
+	return map[string]int{"line": line, "character": len(utf16.Encode([]rune(text[start:off])))}
+}
+
+func pathURI(path string) string {
+	abs, _ := filepath.Abs(path)
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// TestMarkers runs each testdata/markers/*.txtar: its files (with ⟦name⟧
+// markers) go into a workspace, files under open/ are opened in the
+// editor, and each line of its script section sends one request; the
+// answers, rendered readably, are compared with the archive's .golden.
+//
+// Script lines: METHOD MARK [ARGS] for a position request (references,
+// definition, highlight, prepareRename, rename NEWNAME, hover,
+// completion, signature, codeAction, inlay), METHOD FILE for a document
+// request (diagnostics, symbols, folding, tokens, format, lens, colors),
+// "workspaceSymbol QUERY", "request JSON" (wright/request), "command JSON"
+// (wright.request), "change FILE MARK1 MARK2 TEXT" (an incremental edit
+// replacing the text between two markers). A mark is FILE:NAME or NAME
+// (searched in every file).
+func TestMarkers(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/markers/*.txtar")
+	if len(paths) == 0 {
+		t.Fatal("no marker tests")
+	}
+	for _, path := range paths {
+		path, _ := filepath.Abs(path)
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			got := runMarkers(t, path)
+			golden := strings.TrimSuffix(path, ".txtar") + ".golden"
+			if *update {
+				os.WriteFile(golden, got, 0o644)
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("the answers differ from %s (run with -update and read the diff):\n%s", filepath.Base(golden), diffLines(string(want), string(got)))
+			}
+		})
+	}
+}
+
+func runMarkers(t *testing.T, path string) []byte {
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	files := map[string]*markedFile{}
+	var script string
+	for _, f := range ar.Files {
+		if f.Name == "script" {
+			script = string(f.Data)
+			continue
+		}
+		mf := unmark(f.Name, string(f.Data))
+		files[f.Name] = &mf
+		full := filepath.Join(root, f.Name)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, []byte(mf.text), 0o644)
+	}
+	c := startClient(t, lsp.Options{Version: "test"})
+	caps := map[string]any{}
+	if err := json.Unmarshal(bytes.TrimSpace(ar.Comment), &caps); len(bytes.TrimSpace(ar.Comment)) > 0 && err != nil {
+		t.Fatalf("the archive's comment must be the client capabilities as JSON: %v", err)
+	}
+	c.initialize(root, caps)
+	var names []string
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	version := map[string]int{}
+	for _, name := range names {
+		if strings.HasPrefix(name, "open/") {
+			version[name] = 1
+			c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+				"uri": pathURI(filepath.Join(root, name)), "languageId": "workshop", "version": 1, "text": files[name].text}})
+			c.waitDiagnostics(pathURI(filepath.Join(root, name)))
+		}
+	}
+	r := &renderer{root: root, files: files}
+	var out strings.Builder
+	for line := range strings.Lines(script) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			out.WriteString(line + "\n")
+			continue
+		}
+		out.WriteString("> " + line + "\n")
+		verb, rest, _ := strings.Cut(line, " ")
+		mark := func() (string, map[string]int) {
+			name, _, _ := strings.Cut(rest, " ")
+			file, pos := r.mark(t, name)
+			return file, pos
+		}
+		arg := func() string {
+			_, a, _ := strings.Cut(rest, " ")
+			return a
+		}
+		docParams := func(file string, extra map[string]any) map[string]any {
+			p := map[string]any{"textDocument": map[string]any{"uri": pathURI(filepath.Join(root, file))}}
+			for k, v := range extra {
+				p[k] = v
+			}
+			return p
+		}
+		var res json.RawMessage
+		var callErr error
+		method := map[string]string{"references": "textDocument/references", "definition": "textDocument/definition",
+			"highlight": "textDocument/documentHighlight", "prepareRename": "textDocument/prepareRename", "rename": "textDocument/rename",
+			"hover": "textDocument/hover", "completion": "textDocument/completion", "signature": "textDocument/signatureHelp",
+			"codeAction": "textDocument/codeAction", "symbols": "textDocument/documentSymbol", "folding": "textDocument/foldingRange",
+			"tokens": "textDocument/semanticTokens/full", "format": "textDocument/formatting", "lens": "textDocument/codeLens",
+			"colors": "textDocument/documentColor", "inlay": "textDocument/inlayHint"}[verb]
+		switch verb {
+		case "references", "definition", "highlight", "prepareRename", "hover", "completion", "signature":
+			file, pos := mark()
+			p := docParams(file, map[string]any{"position": pos})
+			if verb == "references" {
+				p["context"] = map[string]any{"includeDeclaration": true}
+			}
+			res, callErr = c.try(method, p)
+		case "rename":
+			file, pos := mark()
+			res, callErr = c.try(method, docParams(file, map[string]any{"position": pos, "newName": arg()}))
+		case "codeAction":
+			file, pos := mark()
+			uri := pathURI(filepath.Join(root, file))
+			var diags []any
+			json.Unmarshal(c.diagnosticsOf(uri), &diags)
+			var here []any
+			for _, d := range diags {
+				if covers(d, pos) {
+					here = append(here, d)
+				}
+			}
+			ctx := map[string]any{"diagnostics": nonNilSlice(here)}
+			if a := arg(); a != "" {
+				ctx["only"] = []string{a}
+			}
+			res, callErr = c.try(method, docParams(file, map[string]any{"range": map[string]any{"start": pos, "end": pos}, "context": ctx}))
+		case "inlay":
+			file, _, _ := strings.Cut(rest, " ")
+			mf := files[file]
+			res, callErr = c.try(method, docParams(file, map[string]any{"range": map[string]any{"start": lspPosition(mf.text, 0), "end": lspPosition(mf.text, len(mf.text))}}))
+		case "diagnostics":
+			res = c.diagnosticsOf(pathURI(filepath.Join(root, rest)))
+		case "symbols", "folding", "tokens", "lens", "colors":
+			res, callErr = c.try(method, docParams(rest, nil))
+		case "format":
+			res, callErr = c.try(method, docParams(rest, map[string]any{"options": map[string]any{"tabSize": 4, "insertSpaces": false}}))
+		case "workspaceSymbol":
+			res, callErr = c.try("workspace/symbol", map[string]any{"query": rest})
+		case "request":
+			res, callErr = c.try("wright/request", json.RawMessage(rest))
+		case "command":
+			res, callErr = c.try("workspace/executeCommand", map[string]any{"command": "wright.request", "arguments": []json.RawMessage{json.RawMessage(rest)}})
+		case "change":
+			fields := strings.SplitN(rest, " ", 4)
+			file, a, b := fields[0], files[fields[0]].marks[fields[1]], files[fields[0]].marks[fields[2]]
+			text := ""
+			if len(fields) == 4 {
+				text, _ = strconvUnquote(fields[3])
+			}
+			mf := files[file]
+			version[file]++
+			uri := pathURI(filepath.Join(root, file))
+			c.drainPublished()
+			c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": version[file]},
+				"contentChanges": []any{map[string]any{"range": map[string]any{"start": lspPosition(mf.text, a), "end": lspPosition(mf.text, b)}, "text": text}}})
+			*mf = unmarkEdit(*mf, a, b, text)
+			c.waitDiagnostics(uri)
+			continue
+		default:
+			t.Fatalf("unknown script verb %q", verb)
+		}
+		if callErr != nil {
+			fmt.Fprintf(&out, "error: %v\n", callErr)
+			continue
+		}
+		out.WriteString(r.render(res) + "\n")
+	}
+	return []byte(out.String())
+}
+
+// diagnosticsOf returns the last publication for uri.
+func (c *client) diagnosticsOf(uri string) json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.diagnostics[uri]
+}
+
+// covers reports whether a diagnostic's range holds a position.
+func covers(d any, pos map[string]int) bool {
+	m, _ := d.(map[string]any)
+	rng, _ := m["range"].(map[string]any)
+	start, _ := rng["start"].(map[string]any)
+	end, _ := rng["end"].(map[string]any)
+	at := func(p map[string]any) [2]float64 { return [2]float64{p["line"].(float64), p["character"].(float64)} }
+	if start == nil || end == nil {
+		return false
+	}
+	s, e, q := at(start), at(end), [2]float64{float64(pos["line"]), float64(pos["character"])}
+	less := func(a, b [2]float64) bool { return a[0] < b[0] || a[0] == b[0] && a[1] <= b[1] }
+	return less(s, q) && less(q, e)
+}
+
+func nonNilSlice(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
+}
+
+// unmarkEdit applies an edit to a marked file, moving its marks.
+func unmarkEdit(f markedFile, a, b int, text string) markedFile {
+	out := markedFile{name: f.name, text: f.text[:a] + text + f.text[b:], marks: map[string]int{}}
+	for name, off := range f.marks {
+		switch {
+		case off <= a:
+			out.marks[name] = off
+		case off >= b:
+			out.marks[name] = off - (b - a) + len(text)
+		}
+	}
+	return out
+}
+
+func strconvUnquote(s string) (string, error) {
+	var v string
+	err := json.Unmarshal([]byte(s), &v)
+	return v, err
+}
+
+// renderer turns answers into stable, readable text: the workspace
+// root becomes $ROOT, and every range gets the text it covers.
+type renderer struct {
+	root  string
+	files map[string]*markedFile
+}
+
+func (r *renderer) mark(t *testing.T, name string) (string, map[string]int) {
+	t.Helper()
+	file, mark, ok := strings.Cut(name, ":")
+	if !ok {
+		mark = file
+		var found []string
+		for fn, f := range r.files {
+			if _, ok := f.marks[mark]; ok {
+				found = append(found, fn)
+			}
+		}
+		if len(found) != 1 {
+			t.Fatalf("marker %s is in %d files", mark, len(found))
+		}
+		file = found[0]
+	}
+	f := r.files[file]
+	off, ok := f.marks[mark]
+	if !ok {
+		t.Fatalf("no marker %s in %s", mark, file)
+	}
+	return file, lspPosition(f.text, off)
+}
+
+func (r *renderer) render(raw json.RawMessage) string {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return string(raw)
+	}
+	v = r.annotate(v, "")
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	enc.Encode(v)
+	out := strings.ReplaceAll(strings.TrimSpace(b.String()), pathURI(r.root), "$ROOT")
+	return strings.ReplaceAll(out, r.root, "$ROOT")
+}
+
+// annotate adds "text" beside each range found under a URI it can read.
+func (r *renderer) annotate(v any, uri string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if u, ok := x["uri"].(string); ok {
+			uri = u
+		}
+		for k, val := range x {
+			x[k] = r.annotate(val, uri)
+		}
+		for _, key := range []string{"range", "selectionRange"} {
+			rng, ok := x[key].(map[string]any)
+			if !ok {
+				continue
+			}
+			if text, ok := r.covered(uri, rng); ok && key == "range" {
+				x["covers"] = text
+			}
+			if compact, ok := compactRange(rng); ok {
+				x[key] = compact
+			}
+		}
+		return x
+	case []any:
+		for i := range x {
+			x[i] = r.annotate(x[i], uri)
+		}
+	}
+	return v
+}
+
+// compactRange writes a range as LINE:CHARACTER-LINE:CHARACTER (0-based,
+// as LSP counts).
+func compactRange(rng map[string]any) (string, bool) {
+	s, _ := rng["start"].(map[string]any)
+	e, _ := rng["end"].(map[string]any)
+	if s == nil || e == nil {
+		return "", false
+	}
+	return fmt.Sprintf("%v:%v-%v:%v", s["line"], s["character"], e["line"], e["character"]), true
+}
+
+// covered returns the text a range covers in the current text of the
+// file at uri, or of the only file when uri is unknown.
+func (r *renderer) covered(uri string, rng map[string]any) (string, bool) {
+	var f *markedFile
+	for name, mf := range r.files {
+		if uri == "" || pathURI(filepath.Join(r.root, name)) == uri {
+			if f != nil && uri == "" {
+				return "", false
+			}
+			f = mf
+		}
+	}
+	if f == nil {
+		return "", false
+	}
+	off := func(p any) (int, bool) {
+		m, _ := p.(map[string]any)
+		line, ok1 := m["line"].(float64)
+		char, ok2 := m["character"].(float64)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		lines := strings.SplitAfter(f.text, "\n")
+		if int(line) >= len(lines) {
+			return 0, false
+		}
+		at := 0
+		for _, l := range lines[:int(line)] {
+			at += len(l)
+		}
+		units := 0
+		for i, ch := range lines[int(line)] {
+			if units >= int(char) {
+				return at + i, true
+			}
+			units += len(utf16.Encode([]rune{ch}))
+		}
+		return at + len(strings.TrimRight(lines[int(line)], "\n")), units >= int(char)
+	}
+	a, ok1 := off(rng["start"])
+	b, ok2 := off(rng["end"])
+	if !ok1 || !ok2 || b < a || !utf8.ValidString(f.text[a:b]) {
+		return "", false
+	}
+	return f.text[a:b], true
+}
+
+// diffLines shows the first lines that differ.
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d\nwant: %s\n got: %s", i+1, wl, gl)
+		}
+	}
+	return ""
+}
