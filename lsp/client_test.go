@@ -17,7 +17,7 @@ import (
 // it answers the server's requests (applyEdit applies to its own copy of
 // the documents) and collects the notifications.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	conn *jsonrpc2.Conn
 	done chan struct{}
 
@@ -32,11 +32,12 @@ type client struct {
 
 // startClient starts a server and a client joined by a pipe. The server
 // runs until the test ends.
-func startClient(t *testing.T, opts lsp.Options) *client {
+func startClient(t testing.TB, opts lsp.Options) *client {
 	t.Helper()
 	if opts.Debounce == 0 {
 		opts.Debounce = time.Millisecond
 	}
+	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := &client{t: t, done: make(chan struct{}), diagnostics: map[string]json.RawMessage{}, versions: map[string]int32{},
 		published: make(chan string, 1000)}

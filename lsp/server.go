@@ -30,7 +30,8 @@ const (
 type Options struct {
 	// Version is reported in the initialize result.
 	Version string
-	// Debounce is how long diagnostics wait for typing to pause.
+	// Debounce is how long diagnostics wait for typing to pause: 0 means
+	// the default (150 ms), a negative value no wait at all.
 	Debounce time.Duration
 	// Log receives the server's log; nil logs nothing.
 	Log commonlog.Logger
@@ -66,8 +67,11 @@ type Server struct {
 // stream. It reports whether shutdown preceded the end (LSP's exit code
 // is 0 then, 1 otherwise).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShutdown bool, err error) {
-	if opts.Debounce == 0 {
+	switch {
+	case opts.Debounce == 0:
 		opts.Debounce = 150 * time.Millisecond
+	case opts.Debounce < 0:
+		opts.Debounce = 0
 	}
 	s := &Server{opts: opts, log: opts.Log, exited: make(chan struct{}), cancels: map[string]context.CancelFunc{},
 		lintConfig: &lint.Config{}}
