@@ -63,6 +63,19 @@ type Graph struct {
 	// Dynamic is set when a Skip's count is not a literal: the graph then
 	// assumes the skip may land on any later action.
 	Dynamic bool
+
+	// flat are the indices of the enabled actions, ids their element ids
+	// (see Flat).
+	flat []int
+	ids  []string
+}
+
+// Flat returns the indices of the actions the graph holds (the enabled
+// ones) in order, and the element id of each: the action's catalog id, or
+// "" for an assignment or a name the vocabulary does not know. The slices
+// belong to the graph: never change them.
+func (g *Graph) Flat() (actions []int, ids []string) {
+	return g.flat, g.ids
 }
 
 // Reachable returns, per action index, whether some path from the entry
@@ -98,7 +111,11 @@ func Build(r *ast.Rule) *Graph {
 
 // BuildActions returns the graph of an action list.
 func BuildActions(stmts []*ast.Statement) *Graph {
-	fl := newFlatList(stmts)
-	succ := fl.successors()
-	return group(stmts, fl, succ)
+	sc := scratchPool.Get().(*scratch)
+	fl := newFlatList(stmts, sc)
+	succ := fl.successors(sc)
+	g := group(stmts, fl, succ, sc)
+	g.flat, g.ids = fl.idx, fl.ids
+	scratchPool.Put(sc)
+	return g
 }

@@ -4,6 +4,8 @@ package flow
 // next, and groups the actions into basic blocks.
 
 import (
+	"sync"
+
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -15,7 +17,8 @@ const exit = -1 // successor: the action list ends
 type flatList struct {
 	idx []int
 	ids []string // element id of each action ("" for assignments and unknown names)
-	st  []*ast.Statement
+	// stmts are the rule's statements: position p is stmts[idx[p]].
+	stmts []*ast.Statement
 	// end is, for an opener (If, While, For), the position of its End, or
 	// len(idx) when it has none; for an Else If or Else, the End of its If.
 	end []int
@@ -31,14 +34,36 @@ type flatList struct {
 	opener []int
 }
 
-func newFlatList(stmts []*ast.Statement) *flatList {
-	fl := &flatList{}
+// scratch holds the buffers a graph build uses and drops, for the next
+// build to reuse.
+type scratch struct {
+	ints     []int
+	bools    []bool
+	open     []int
+	lastLink []int
+	out      [][]edge
+	edges    []edge
+	group    []int
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// intsOf returns buf with length n, reallocated when too short; the
+// contents are left to the caller to set.
+func intsOf(buf []int, n int) []int {
+	if cap(buf) < n {
+		return make([]int, n, n+n/4)
+	}
+	return buf[:n]
+}
+
+func newFlatList(stmts []*ast.Statement, sc *scratch) *flatList {
+	fl := &flatList{idx: make([]int, 0, len(stmts)), ids: make([]string, 0, len(stmts)), stmts: stmts}
 	for i, st := range stmts {
 		if st.Disabled || st.Body == nil {
 			continue
 		}
 		fl.idx = append(fl.idx, i)
-		fl.st = append(fl.st, st)
 		id := ""
 		if st.Body.Kind == ast.Call && st.Body.Elem != nil {
 			id = st.Body.Elem.ID
@@ -46,10 +71,20 @@ func newFlatList(stmts []*ast.Statement) *flatList {
 		fl.ids = append(fl.ids, id)
 	}
 	n := len(fl.idx)
-	fl.end, fl.next, fl.loop, fl.opener = fill(n, n), fill(n, n), fill(n, -1), fill(n, -1)
-	fl.matched = make([]bool, n)
-	var open []int     // openers
-	var lastLink []int // per open If: the last chain element (If, Else If, Else)
+	sc.ints = intsOf(sc.ints, 4*n) // the four tables share one array
+	ints := sc.ints
+	fl.end, fl.next, fl.loop, fl.opener = ints[:n:n], ints[n:2*n:2*n], ints[2*n:3*n:3*n], ints[3*n:4*n:4*n]
+	for p := range n {
+		fl.end[p], fl.next[p], fl.loop[p], fl.opener[p] = n, n, -1, -1
+	}
+	if cap(sc.bools) < n {
+		sc.bools = make([]bool, n, n+n/4)
+	}
+	fl.matched = sc.bools[:n]
+	clear(fl.matched)
+	open := sc.open[:0]         // openers
+	lastLink := sc.lastLink[:0] // per open If: the last chain element (If, Else If, Else)
+	defer func() { sc.open, sc.lastLink = open[:0], lastLink[:0] }()
 	for p, id := range fl.ids {
 		switch id {
 		case "__if__":
@@ -93,14 +128,6 @@ func newFlatList(stmts []*ast.Statement) *flatList {
 	return fl
 }
 
-func fill(n, v int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = v
-	}
-	return s
-}
-
 // edge is a successor; fall marks falling through to the next action (as
 // opposed to jumping).
 type edge struct {
@@ -109,7 +136,7 @@ type edge struct {
 }
 
 // successors returns each position's successors.
-func (fl *flatList) successors() [][]edge {
+func (fl *flatList) successors(sc *scratch) [][]edge {
 	n := len(fl.ids)
 	pos := func(p int) int {
 		if p >= n {
@@ -123,55 +150,71 @@ func (fl *flatList) successors() [][]edge {
 		}
 		return pos(p + 1)
 	}
-	out := make([][]edge, n)
+	if cap(sc.out) < n {
+		sc.out = make([][]edge, n, n+n/4)
+	}
+	out := sc.out[:n]
+	clear(out)
+	// The edges of all positions share one array: most have one or two.
+	buf := sc.edges[:0]
+	if cap(buf) < 2*n {
+		buf = make([]edge, 0, 2*n+n/2)
+	}
+	defer func() { sc.edges = buf[:0] }()
+	set := func(p int, e ...edge) {
+		start := len(buf)
+		buf = append(buf, e...)
+		out[p] = buf[start:len(buf):len(buf)]
+	}
 	for p, id := range fl.ids {
 		next := edge{pos(p + 1), true}
 		switch id {
 		case "__if__":
-			out[p] = []edge{next, {pos(fl.next[p]), false}}
+			set(p, next, edge{pos(fl.next[p]), false})
 		case "__elif__":
 			if fl.matched[p] {
-				out[p] = []edge{next, {pos(fl.next[p]), false}}
+				set(p, next, edge{pos(fl.next[p]), false})
 			} else {
-				out[p] = []edge{next}
+				set(p, next)
 			}
 		case "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-			out[p] = []edge{next, {after(fl.end[p]), false}}
+			set(p, next, edge{after(fl.end[p]), false})
 		case "__end__":
 			if o := fl.opener[p]; o >= 0 && fl.ids[o] != "__if__" {
-				out[p] = []edge{{o, false}}
+				set(p, edge{o, false})
 			} else {
-				out[p] = []edge{next}
+				set(p, next)
 			}
 		case "break":
 			if l := fl.loop[p]; l >= 0 {
-				out[p] = []edge{{after(fl.end[l]), false}}
+				set(p, edge{after(fl.end[l]), false})
 			} else {
-				out[p] = []edge{{exit, false}}
+				set(p, edge{exit, false})
 			}
 		case "continue":
 			if l := fl.loop[p]; l >= 0 {
-				out[p] = []edge{{pos(fl.end[l]), false}}
+				set(p, edge{pos(fl.end[l]), false})
 			} else {
-				out[p] = []edge{{exit, false}}
+				set(p, edge{exit, false})
 			}
 		case "loop":
-			out[p] = []edge{{0, false}}
+			set(p, edge{0, false})
 		case "__loopIf__", "__loopIfConditionIsTrue__", "__loopIfConditionIsFalse__":
-			out[p] = []edge{next, {0, false}}
+			set(p, next, edge{0, false})
 		case "return":
-			out[p] = []edge{{exit, false}}
+			set(p, edge{exit, false})
 		case "__abortIf__", "__abortIfConditionIsTrue__", "__abortIfConditionIsFalse__":
-			out[p] = []edge{next, {exit, false}}
+			set(p, next, edge{exit, false})
 		case "__skip__", "__skipIf__":
 			out[p] = fl.skip(p, next)
 		case "wait":
-			out[p] = []edge{next}
-			if st := fl.st[p].Body; len(st.Args) > 1 && st.Args[1].Kind == ast.Member && st.Args[1].Member.ID == "ABORT_WHEN_FALSE" {
-				out[p] = append(out[p], edge{exit, false})
+			if st := fl.stmts[fl.idx[p]].Body; len(st.Args) > 1 && st.Args[1].Kind == ast.Member && st.Args[1].Member.ID == "ABORT_WHEN_FALSE" {
+				set(p, next, edge{exit, false})
+			} else {
+				set(p, next)
 			}
 		default:
-			out[p] = []edge{next}
+			set(p, next)
 		}
 	}
 	// Falling into an Else If or Else ends a branch: execution continues
@@ -190,7 +233,7 @@ func (fl *flatList) successors() [][]edge {
 // places on (flat, counting every action), or, when n is not a literal,
 // any later action.
 func (fl *flatList) skip(p int, next edge) []edge {
-	e := fl.st[p].Body
+	e := fl.stmts[fl.idx[p]].Body
 	countArg := 0
 	if fl.ids[p] == "__skipIf__" {
 		countArg = 1
@@ -217,12 +260,14 @@ func (fl *flatList) skip(p int, next edge) []edge {
 }
 
 // group turns per-action successors into basic blocks.
-func group(stmts []*ast.Statement, fl *flatList, succ [][]edge) *Graph {
+func group(stmts []*ast.Statement, fl *flatList, succ [][]edge, sc *scratch) *Graph {
 	n := len(fl.ids)
 	g := &Graph{}
-	g.Blocks = append(g.Blocks, Block{ID: 0, Kind: Entry}, Block{ID: 1, Kind: Exit})
 	g.Entry, g.Exit = 0, 1
-	leader := make([]bool, n)
+	// The leaders take the array of fl.matched, which successors was the
+	// last to read.
+	leader := sc.bools[:n]
+	clear(leader)
 	if n > 0 {
 		leader[0] = true
 	}
@@ -244,24 +289,36 @@ func group(stmts []*ast.Statement, fl *flatList, succ [][]edge) *Graph {
 			}
 		}
 		if fl.ids[p] == "__skip__" || fl.ids[p] == "__skipIf__" {
-			if e := fl.st[p].Body; len(e.Args) == 0 || e.Args[len(e.Args)-1].Kind != ast.Number {
+			if e := fl.stmts[fl.idx[p]].Body; len(e.Args) == 0 || e.Args[len(e.Args)-1].Kind != ast.Number {
 				g.Dynamic = true
 			}
 		}
 	}
-	blockOf := make([]int, n)
-	var lastPos []int // per block after Entry and Exit: its last position
+	blocks := 2
+	for p := range n {
+		if leader[p] {
+			blocks++
+		}
+	}
+	g.Blocks = make([]Block, 2, blocks)
+	g.Blocks[0], g.Blocks[1] = Block{ID: 0, Kind: Entry}, Block{ID: 1, Kind: Exit}
+	sc.group = intsOf(sc.group, n+blocks)
+	blockOf := sc.group[:n:n]
+	lastPos := sc.group[n : n : n+blocks] // per block after Entry and Exit: its last position
+	// A block's actions are a run of the positions' statement indices:
+	// the blocks share one array, each capped at its end.
+	actions := append([]int(nil), fl.idx...)
 	for p := 0; p < n; {
 		b := Block{ID: len(g.Blocks), Kind: kindOf(fl.ids[p])}
 		q := p
 		for {
-			b.Actions = append(b.Actions, fl.idx[q])
 			blockOf[q] = b.ID
 			q++
 			if q >= n || leader[q] || b.Kind != Basic {
 				break
 			}
 		}
+		b.Actions = actions[p:q:q]
 		b.Span = source.Span{Start: stmts[fl.idx[p]].Span.Start, End: stmts[fl.idx[q-1]].Span.End}
 		g.Blocks = append(g.Blocks, b)
 		lastPos = append(lastPos, q-1)
@@ -278,17 +335,24 @@ func group(stmts []*ast.Statement, fl *flatList, succ [][]edge) *Graph {
 		return g
 	}
 	g.Blocks[g.Entry].Succ = []int{blockOf[0]}
+	// The successors of all blocks share one array, each capped at its
+	// end.
+	all := make([]int, 0, 2*len(g.Blocks))
 	for i := 2; i < len(g.Blocks); i++ {
 		b := &g.Blocks[i]
+		start := len(all)
 		for _, e := range succ[lastPos[i-2]] {
 			t := target(e.to)
 			dup := false
-			for _, s := range b.Succ {
+			for _, s := range all[start:] {
 				dup = dup || s == t
 			}
 			if !dup {
-				b.Succ = append(b.Succ, t)
+				all = append(all, t)
 			}
+		}
+		if len(all) > start {
+			b.Succ = all[start:len(all):len(all)]
 		}
 	}
 	return g

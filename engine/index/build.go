@@ -4,7 +4,7 @@ package index
 // rule, classifying each use of a variable or subroutine.
 
 import (
-	"slices"
+	"sync"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/source"
@@ -15,7 +15,33 @@ import (
 // become undeclared symbols, so that their references can still be listed.
 func Build(s *ast.Script) *Index {
 	ix := &Index{Script: s, byName: map[symbolKey]int{}}
-	b := &builder{ix: ix, rule: -1}
+	// Most statements use a variable or two: size the lists by the
+	// statements (they grow past that when needed).
+	stmts := 0
+	for _, r := range s.Rules {
+		if r.Conditions != nil {
+			stmts += len(r.Conditions.Statements)
+		}
+		if r.Actions != nil {
+			stmts += len(r.Actions.Statements)
+		}
+	}
+	for _, bl := range []*ast.Block{s.Conditions, s.Actions} {
+		if bl != nil {
+			stmts += len(bl.Statements)
+		}
+	}
+	sc := scratchPool.Get().(*scratch)
+	if cap(sc.refs) < 2*stmts+64 {
+		sc.refs = make([]ref, 0, 2*stmts+64)
+	}
+	if cap(sc.stmts) < stmts {
+		sc.stmts = make([]*ast.Statement, 0, stmts)
+	}
+	b := &builder{ix: ix, rule: -1, stmt: -1, refs: sc.refs[:0], stmts: sc.stmts[:0]}
+	for k := range b.names {
+		b.names[k] = map[string]int{}
+	}
 	for _, d := range s.Variables.GlobalDecls() {
 		b.declare(GlobalVariable, d)
 	}
@@ -30,17 +56,17 @@ func Build(s *ast.Script) *Index {
 	for i, r := range s.Rules {
 		id := len(ix.Symbols)
 		ix.Symbols = append(ix.Symbols, Symbol{ID: id, Kind: Rule, Name: r.Name, Slot: -1, Declared: true, Span: r.NameSpan, Rule: i})
-		if _, seen := ix.byName[symbolKey{Rule, r.Name}]; !seen {
-			ix.byName[symbolKey{Rule, r.Name}] = id
+		if _, seen := b.names[Rule][r.Name]; !seen {
+			b.names[Rule][r.Name] = id
 		}
-		b.ref(id, Definition, r.NameSpan, i, nil, false)
+		b.ref(id, Definition, r.NameSpan, i, -1, false)
 	}
 	for i, r := range s.Rules {
 		b.rule = i
 		if r.Event != nil {
 			for _, l := range r.Event.Lines {
 				if l.Kind == ast.EventLineSubroutine && l.Text != "" {
-					b.ref(b.symbol(Subroutine, l.Text, l.Span), Definition, l.Span, i, nil, false)
+					b.ref(b.symbol(Subroutine, l.Text, l.Span), Definition, l.Span, i, -1, false)
 				}
 			}
 		}
@@ -51,41 +77,168 @@ func Build(s *ast.Script) *Index {
 	b.block(s.Conditions)
 	b.block(s.Actions)
 	ix.rules = newRuleNames(s.Rules)
-
-	slices.SortStableFunc(ix.Refs, func(a, c Reference) int { return a.Span.Start - c.Span.Start })
-	ix.bySymbol = make([][]int, len(ix.Symbols))
-	for i, r := range ix.Refs {
-		ix.bySymbol[r.Symbol] = append(ix.bySymbol[r.Symbol], i)
+	for k, names := range b.names {
+		for name, id := range names {
+			ix.byName[symbolKey{SymbolKind(k), name}] = id
+		}
 	}
+
+	// Refs in text order: a stable sort by start offset, done on the
+	// indices of the compact references.
+	refs := b.refs
+	order := sortOrder(refs, sc)
+	ix.Refs = make([]Reference, len(refs))
+	counts := make([]int, len(ix.Symbols)+1)
+	for i := range refs {
+		r := &refs[i]
+		if order != nil {
+			r = &refs[order[i]]
+		}
+		var st *ast.Statement
+		if r.stmt >= 0 {
+			st = b.stmts[r.stmt]
+		}
+		ix.Refs[i] = Reference{Symbol: int(r.sym), Kind: r.kind, Span: source.Span{Start: r.start, End: r.end},
+			Rule: int(r.rule), Statement: st, Compound: r.compound}
+		counts[r.sym+1]++
+	}
+	// The reference indices of all symbols share one array.
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	all := make([]int, len(refs))
+	ix.bySymbol = make([][]int, len(ix.Symbols))
+	for id := range ix.bySymbol {
+		if counts[id+1] > counts[id] {
+			ix.bySymbol[id] = all[counts[id]:counts[id]:counts[id+1]]
+		}
+	}
+	for i := range ix.Refs {
+		ix.bySymbol[ix.Refs[i].Symbol] = append(ix.bySymbol[ix.Refs[i].Symbol], i)
+	}
+	// The scratch goes back without the statements it points to.
+	clear(b.stmts)
+	sc.refs, sc.stmts = b.refs[:0], b.stmts[:0]
+	scratchPool.Put(sc)
 	return ix
+}
+
+// scratch holds the lists a build uses and drops, for the next build to
+// reuse.
+type scratch struct {
+	refs       []ref
+	stmts      []*ast.Statement
+	order, tmp []int32
+	bounds     []int
+	next       []int
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// sortOrder returns the order of refs by start offset, keeping the order
+// found (their indices) among equal offsets, or nil when refs are in that
+// order already. The list is mostly in order (rule names come
+// first, an index is found before the variable it indexes): runs in
+// order are found and merged pairwise.
+func sortOrder(refs []ref, sc *scratch) []int32 {
+	bounds := append(sc.bounds[:0], 0)
+	for i := 1; i < len(refs); i++ {
+		if refs[i].start < refs[i-1].start {
+			bounds = append(bounds, i)
+		}
+	}
+	bounds = append(bounds, len(refs))
+	if len(bounds) <= 2 {
+		sc.bounds = bounds
+		return nil
+	}
+	n := len(refs)
+	if cap(sc.order) < n {
+		sc.order, sc.tmp = make([]int32, n), make([]int32, n)
+	}
+	src, dst := sc.order[:n], sc.tmp[:n]
+	for i := range src {
+		src[i] = int32(i)
+	}
+	// before reports whether ref a goes before ref c (a < c when their
+	// offsets are equal).
+	before := func(a, c int32) bool {
+		return refs[a].start < refs[c].start || refs[a].start == refs[c].start && a < c
+	}
+	next := sc.next[:0]
+	for len(bounds) > 2 {
+		next = append(next[:0], 0)
+		for k := 0; k+1 < len(bounds); k += 2 {
+			lo, mid, hi := bounds[k], bounds[k+1], bounds[k+1]
+			if k+2 < len(bounds) {
+				hi = bounds[k+2]
+			}
+			i, j, o := lo, mid, lo
+			for i < mid && j < hi {
+				if before(src[j], src[i]) {
+					dst[o] = src[j]
+					j++
+				} else {
+					dst[o] = src[i]
+					i++
+				}
+				o++
+			}
+			o += copy(dst[o:], src[i:mid])
+			copy(dst[o:], src[j:hi])
+			next = append(next, hi)
+		}
+		bounds, next = next, bounds
+		src, dst = dst, src
+	}
+	sc.bounds, sc.next = bounds, next // two arrays, in either role
+	return src
 }
 
 type builder struct {
 	ix   *Index
 	rule int
-	stmt *ast.Statement
+	// stmt is the index in stmts of the statement being indexed, or -1.
+	stmt  int
+	stmts []*ast.Statement
+	// refs are the references in the order found.
+	refs []ref
+	// names maps, per kind, a name to its symbol (Index.byName, kept
+	// apart while building).
+	names [Rule + 1]map[string]int
+}
+
+// ref is a Reference while building: without pointers, so that growing
+// and sorting the list is cheap.
+type ref struct {
+	start, end int
+	sym        int32
+	rule       int32
+	stmt       int32 // index in builder.stmts, or -1
+	kind       RefKind
+	compound   bool
 }
 
 func (b *builder) declare(kind SymbolKind, d ast.VarDecl) {
 	if d.Name == "" {
 		return
 	}
-	if _, dup := b.ix.byName[symbolKey{kind, d.Name}]; dup {
+	if id, dup := b.names[kind][d.Name]; dup {
 		// A duplicate declaration (a validation error) names the same
 		// symbol.
-		b.ref(b.ix.byName[symbolKey{kind, d.Name}], Declaration, d.NameSpan, -1, nil, false)
+		b.ref(id, Declaration, d.NameSpan, -1, -1, false)
 		return
 	}
 	id := len(b.ix.Symbols)
 	b.ix.Symbols = append(b.ix.Symbols, Symbol{ID: id, Kind: kind, Name: d.Name, Slot: d.Index, Declared: true, Span: d.NameSpan, Rule: -1})
-	b.ix.byName[symbolKey{kind, d.Name}] = id
-	b.ref(id, Declaration, d.NameSpan, -1, nil, false)
+	b.names[kind][d.Name] = id
+	b.ref(id, Declaration, d.NameSpan, -1, -1, false)
 }
 
 // symbol returns the symbol of kind named name, creating an undeclared one
 // (first seen at span) when there is none.
 func (b *builder) symbol(kind SymbolKind, name string, span source.Span) int {
-	if id, ok := b.ix.byName[symbolKey{kind, name}]; ok {
+	if id, ok := b.names[kind][name]; ok {
 		return id
 	}
 	slot := ast.DefaultVariableSlot(name)
@@ -94,12 +247,15 @@ func (b *builder) symbol(kind SymbolKind, name string, span source.Span) int {
 	}
 	id := len(b.ix.Symbols)
 	b.ix.Symbols = append(b.ix.Symbols, Symbol{ID: id, Kind: kind, Name: name, Slot: slot, Span: span, Rule: -1})
-	b.ix.byName[symbolKey{kind, name}] = id
+	b.names[kind][name] = id
 	return id
 }
 
-func (b *builder) ref(id int, kind RefKind, span source.Span, rule int, st *ast.Statement, compound bool) {
-	b.ix.Refs = append(b.ix.Refs, Reference{Symbol: id, Kind: kind, Span: span, Rule: rule, Statement: st, Compound: compound})
+// ref records a reference; st is the index in b.stmts of its statement,
+// or -1.
+func (b *builder) ref(id int, kind RefKind, span source.Span, rule int, st int, compound bool) {
+	b.refs = append(b.refs, ref{start: span.Start, end: span.End, sym: int32(id),
+		rule: int32(rule), stmt: int32(st), kind: kind, compound: compound})
 }
 
 func (b *builder) use(kind SymbolKind, name string, span source.Span, ref RefKind, compound bool) {
@@ -111,10 +267,11 @@ func (b *builder) block(bl *ast.Block) {
 		return
 	}
 	for _, st := range bl.Statements {
-		b.stmt = st
+		b.stmts = append(b.stmts, st)
+		b.stmt = len(b.stmts) - 1
 		b.expr(st.Body)
 	}
-	b.stmt = nil
+	b.stmt = -1
 }
 
 // expr indexes the variables and subroutines e uses.

@@ -20,41 +20,24 @@ type flowUnit struct {
 	block *ast.Block
 }
 
-// flowActionUnits returns every action list of the program that has actions.
+// flowActionUnits returns every action list of the program that has
+// actions (computed once per pass; callers must not change the slice).
 func flowActionUnits(p *Pass) []flowUnit {
-	var out []flowUnit
-	for i, r := range p.Script.Rules {
-		if r.Actions != nil && len(r.Actions.Statements) > 0 {
-			out = append(out, flowUnit{rule: i, block: r.Actions})
-		}
-	}
-	if b := p.Script.Actions; b != nil && len(b.Statements) > 0 {
-		out = append(out, flowUnit{rule: -1, block: b})
-	}
-	return out
+	p.units()
+	return p.actionUnits
 }
 
 // flowUnitGraph returns the control-flow graph of an action list.
 func flowUnitGraph(p *Pass, u flowUnit) *flow.Graph {
-	if u.rule >= 0 {
-		return p.Graph(u.rule)
-	}
-	return flow.BuildActions(u.block.Statements)
+	return p.unitGraph(u)
 }
 
 // flowConditionUnits returns every conditions block: the rules' and a
-// conditions-only payload's (rule -1).
+// conditions-only payload's (rule -1), computed once per pass; callers
+// must not change the slice.
 func flowConditionUnits(p *Pass) []flowUnit {
-	var out []flowUnit
-	for i, r := range p.Script.Rules {
-		if r.Conditions != nil && len(r.Conditions.Statements) > 0 {
-			out = append(out, flowUnit{rule: i, block: r.Conditions})
-		}
-	}
-	if b := p.Script.Conditions; b != nil && len(b.Statements) > 0 {
-		out = append(out, flowUnit{rule: -1, block: b})
-	}
-	return out
+	p.units()
+	return p.conditionUnits
 }
 
 // flowList is the enabled actions of a block in order, matched as the
@@ -77,19 +60,39 @@ type flowList struct {
 	matched []bool
 }
 
-func newFlowList(b *ast.Block) *flowList {
-	l := &flowList{stmts: b.Statements, pos: make([]int, len(b.Statements))}
-	for i, st := range b.Statements {
-		l.pos[i] = -1
-		if st.Disabled || st.Body == nil {
-			continue
+func newFlowList(b *ast.Block, g *flow.Graph) *flowList {
+	var l *flowList
+	if g != nil {
+		// The graph has the enabled actions and their element ids.
+		actions, ids := g.Flat()
+		m, n := len(b.Statements), len(actions)
+		ints := make([]int, m+2*n) // pos, end and next share one array
+		l = &flowList{stmts: b.Statements, idx: actions, ids: ids, pos: ints[:m:m]}
+		for i := range l.pos {
+			l.pos[i] = -1
 		}
-		l.pos[i] = len(l.idx)
-		l.idx = append(l.idx, i)
-		l.ids = append(l.ids, valElemID(st.Body))
+		for q, i := range actions {
+			l.pos[i] = q
+		}
+		l.end, l.next = ints[m:m+n:m+n], ints[m+n:]
+	} else {
+		m := len(b.Statements)
+		ints := make([]int, 4*m) // pos, idx, end and next share one array
+		l = &flowList{stmts: b.Statements, pos: ints[:m:m], idx: ints[m : m : 2*m], ids: make([]string, 0, m)}
+		for i, st := range b.Statements {
+			l.pos[i] = -1
+			if st.Disabled || st.Body == nil {
+				continue
+			}
+			l.pos[i] = len(l.idx)
+			l.idx = append(l.idx, i)
+			l.ids = append(l.ids, valElemID(st.Body))
+		}
+		n := len(l.idx)
+		l.end, l.next = ints[2*m:2*m+n:2*m+n], ints[3*m:3*m+n:3*m+n]
 	}
 	n := len(l.idx)
-	l.end, l.next, l.matched = make([]int, n), make([]int, n), make([]bool, n)
+	l.matched = make([]bool, n)
 	for p := range l.end {
 		l.end[p], l.next[p] = n, n
 	}
@@ -181,7 +184,16 @@ func flowBlockOf(g *flow.Graph, n int) []int {
 
 // flowPredCounts returns how many edges enter each block of g.
 func flowPredCounts(g *flow.Graph) []int {
-	out := make([]int, len(g.Blocks))
+	return flowPredCountsInto(nil, g)
+}
+
+// flowPredCountsInto is flowPredCounts, reusing buf's array.
+func flowPredCountsInto(buf []int, g *flow.Graph) []int {
+	if cap(buf) < len(g.Blocks) {
+		buf = make([]int, len(g.Blocks))
+	}
+	out := buf[:len(g.Blocks)]
+	clear(out)
 	for _, b := range g.Blocks {
 		for _, s := range b.Succ {
 			out[s]++
@@ -234,7 +246,16 @@ func flowLineDeletion(text string, span source.Span) source.Edit {
 // flowReachableBlocks returns, per block of g, whether a path from the entry
 // reaches it.
 func flowReachableBlocks(g *flow.Graph) []bool {
-	seen := make([]bool, len(g.Blocks))
+	return flowReachableBlocksInto(nil, g)
+}
+
+// flowReachableBlocksInto is flowReachableBlocks, reusing buf's array.
+func flowReachableBlocksInto(buf []bool, g *flow.Graph) []bool {
+	if cap(buf) < len(g.Blocks) {
+		buf = make([]bool, len(g.Blocks))
+	}
+	seen := buf[:len(g.Blocks)]
+	clear(seen)
 	stack := []int{g.Entry}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]

@@ -140,6 +140,9 @@ func Run(prog Program, cfg *Config) *Result {
 			res.Skipped = append(res.Skipped, Skipped{Rule: r.ID, Reason: err.Error()})
 		}
 	}
+	if p.walk != nil {
+		p.walk.rep.release()
+	}
 	res.Findings = p.findings
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
 		if a.Span.Start != b.Span.Start {

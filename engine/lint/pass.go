@@ -26,10 +26,28 @@ type Pass struct {
 	graphs    []*flow.Graph
 	calls     []flow.CallEdge
 	callsOnce sync.Once
+	callsDone bool // the call graph is computed
 	costOnce  sync.Once
 
 	objectsOnce sync.Once
 	objects     []objects.Object
+
+	// payloadGraph is the graph of an actions-only payload.
+	payloadGraph *flow.Graph
+	// flowLists are the flow lists of the rules' actions, and of an
+	// actions-only payload (payloadList).
+	flowLists   []*flowList
+	payloadList *flowList
+	// actionUnits and conditionUnits are the program's action lists and
+	// conditions blocks (see flowActionUnits, flowConditionUnits).
+	actionUnits, conditionUnits []flowUnit
+	unitsOnce                   sync.Once
+	// callSites are the calls found by one walk of the program.
+	callSites *callSites
+	// walk is what one walk of every expression finds for several rules
+	// (see walked); walkFailed is set when that walk failed.
+	walk       *passWalk
+	walkFailed bool
 }
 
 func newPass(prog Program) *Pass {
@@ -57,6 +75,68 @@ func (p *Pass) Graph(i int) *flow.Graph {
 	return p.graphs[i]
 }
 
+// unitGraph returns the control-flow graph of an action list: the
+// rule's (see Graph), or the actions-only payload's.
+func (p *Pass) unitGraph(u flowUnit) *flow.Graph {
+	if u.rule >= 0 {
+		return p.Graph(u.rule)
+	}
+	if p.payloadGraph == nil {
+		p.payloadGraph = flow.BuildActions(u.block.Statements)
+	}
+	return p.payloadGraph
+}
+
+// flowList returns the flow list of an action list, computed once.
+func (p *Pass) flowList(u flowUnit) *flowList {
+	if u.rule < 0 {
+		if p.payloadList == nil {
+			p.payloadList = newFlowList(u.block, p.graphIfAny(u))
+		}
+		return p.payloadList
+	}
+	if p.flowLists == nil {
+		p.flowLists = make([]*flowList, len(p.Script.Rules))
+	}
+	if p.flowLists[u.rule] == nil {
+		p.flowLists[u.rule] = newFlowList(u.block, p.graphIfAny(u))
+	}
+	return p.flowLists[u.rule]
+}
+
+// graphIfAny returns the graph of an action list, or nil when building it
+// fails (on a tree no parser builds): a flow list does not need one, and
+// the rules that read the graph fail on their own.
+func (p *Pass) graphIfAny(u flowUnit) (g *flow.Graph) {
+	defer func() {
+		if recover() != nil {
+			g = nil
+		}
+	}()
+	return p.unitGraph(u)
+}
+
+// units computes the action lists and conditions blocks of the program.
+func (p *Pass) units() {
+	p.unitsOnce.Do(func() {
+		s := p.Script
+		for i, r := range s.Rules {
+			if r.Actions != nil && len(r.Actions.Statements) > 0 {
+				p.actionUnits = append(p.actionUnits, flowUnit{rule: i, block: r.Actions})
+			}
+			if r.Conditions != nil && len(r.Conditions.Statements) > 0 {
+				p.conditionUnits = append(p.conditionUnits, flowUnit{rule: i, block: r.Conditions})
+			}
+		}
+		if b := s.Actions; b != nil && len(b.Statements) > 0 {
+			p.actionUnits = append(p.actionUnits, flowUnit{rule: -1, block: b})
+		}
+		if b := s.Conditions; b != nil && len(b.Statements) > 0 {
+			p.conditionUnits = append(p.conditionUnits, flowUnit{rule: -1, block: b})
+		}
+	})
+}
+
 // Cost returns the program's element count (OverPy's model).
 func (p *Pass) Cost() *cost.Program {
 	p.costOnce.Do(func() {
@@ -69,13 +149,33 @@ func (p *Pass) Cost() *cost.Program {
 
 // CallGraph returns the program's subroutine calls.
 func (p *Pass) CallGraph() []flow.CallEdge {
-	p.callsOnce.Do(func() { p.calls = flow.CallGraph(p.Script) })
+	p.callsOnce.Do(func() {
+		p.calls = flow.CallGraph(p.Script)
+		p.callsDone = true
+	})
 	return p.calls
 }
 
 // Objects returns the program's persistent objects.
 func (p *Pass) Objects() []objects.Object {
-	p.objectsOnce.Do(func() { p.objects = objects.Find(p.Script) })
+	p.objectsOnce.Do(func() {
+		// The finder reads the graphs the flow rules use, and the call
+		// graph when a rule has made it (else the finder makes its own,
+		// and a failure stays the finder's).
+		var calls []flow.CallEdge
+		if p.callsDone {
+			calls = p.calls
+		}
+		p.objects = objects.FindWith(p.Script, objects.Analyses{
+			Graph: func(rule int) *flow.Graph {
+				if rule < 0 {
+					return p.unitGraph(flowUnit{rule: -1, block: p.Script.Actions})
+				}
+				return p.Graph(rule)
+			},
+			Calls: calls,
+		})
+	})
 	return p.objects
 }
 

@@ -49,10 +49,18 @@ var duplicateConditionRule = &Rule{
 
 func checkDuplicateCondition(p *Pass) {
 	for _, u := range flowActionUnits(p) {
-		l := newFlowList(u.block)
+		l := p.flowList(u)
 		n := l.len()
 		for q := 0; q < n; q++ {
 			if l.ids[q] != "__if__" {
+				continue
+			}
+			// Only a chain of two conditions or more can repeat one.
+			links := 0
+			for c := q; c < n && (c == q || l.matched[c]) && l.ids[c] != "__else__" && links < 2; c = l.next[c] {
+				links++
+			}
+			if links < 2 {
 				continue
 			}
 			type seenCond struct {
@@ -158,11 +166,12 @@ func checkUnreachableAction(p *Pass) {
 		}
 		stmts := u.block.Statements
 		reach := g.Reachable(len(stmts))
+		l := p.flowList(u)
 		// counted reports whether a statement is an action a finding
 		// counts: enabled, and not an End (an End no path reaches closes
 		// a block whose last branch left it; it cannot be removed).
 		counted := func(i int) bool {
-			return !stmts[i].Disabled && stmts[i].Body != nil && valElemID(stmts[i].Body) != "__end__"
+			return l.pos[i] >= 0 && l.ids[l.pos[i]] != "__end__"
 		}
 		prev := -1 // the last enabled action seen
 		for i := 0; i < len(stmts); i++ {
@@ -240,7 +249,7 @@ func newFlowWaitScan(g *flow.Graph, l *flowList) *flowWaitScan {
 // path waits.
 func (w *flowWaitScan) waitsAt(b int) int {
 	for i, a := range w.g.Blocks[b].Actions {
-		id := valElemID(w.l.stmts[a].Body)
+		id := w.l.ids[w.l.pos[a]]
 		if flowMayWait(id) {
 			return i
 		}
@@ -306,7 +315,7 @@ func checkLoopWithoutWait(p *Pass) {
 		if g.Dynamic {
 			continue
 		}
-		l := newFlowList(u.block)
+		l := p.flowList(u)
 		ws := newFlowWaitScan(g, l)
 		var ruleConds []*ast.Expr
 		if u.rule >= 0 && p.Script.Rules[u.rule].Conditions != nil {
@@ -332,10 +341,10 @@ func checkLoopWithoutWait(p *Pass) {
 				acts = acts[:wait]
 			}
 			for _, a := range acts {
-				e := l.stmts[a].Body
-				if !flowIsLoop(valElemID(e)) || flowLoopMayEnd(l, l.pos[a], ruleConds) {
+				if !flowIsLoop(l.ids[l.pos[a]]) || flowLoopMayEnd(l, l.pos[a], ruleConds) {
 					continue
 				}
+				e := l.stmts[a].Body
 				p.Report(Finding{Span: e.Span, Rule: u.rule, Message: fmt.Sprintf(
 					"this %s can run again without a Wait since the actions started, and nothing on the way can end the repetition: "+
 						"the rule repeats within one server tick until the game stops it for server load; add a Wait on every path before it",
@@ -437,22 +446,23 @@ func flowWhileMayEnd(l *flowList, w int) bool {
 	return flowRepeatMayEnd(l, w+1, l.end[w], conds)
 }
 
-// flowEachAction calls f for every enabled action of the program.
-func flowEachAction(p *Pass, f func(u flowUnit, st *ast.Statement)) {
+// flowEachAction calls f for every enabled action of the program, with
+// its element id (valElemID).
+func flowEachAction(p *Pass, f func(u flowUnit, st *ast.Statement, id string)) {
 	for _, u := range flowActionUnits(p) {
-		for _, st := range u.block.Statements {
-			if !st.Disabled && st.Body != nil {
-				f(u, st)
-			}
+		l := p.flowList(u)
+		for q, i := range l.idx {
+			f(u, l.stmts[i], l.ids[q])
 		}
 	}
 }
 
 // flowWaitDuration returns the literal duration of a Wait, or the literal
-// timeout of a Wait Until, with what it is called in messages.
-func flowWaitDuration(e *ast.Expr) (lit *ast.Expr, what string, ok bool) {
+// timeout of a Wait Until, with what it is called in messages; id is e's
+// element id.
+func flowWaitDuration(e *ast.Expr, id string) (lit *ast.Expr, what string, ok bool) {
 	arg := -1
-	switch valElemID(e) {
+	switch id {
 	case "wait":
 		arg, what = 0, "a wait"
 	case "waitUntil":
@@ -479,8 +489,8 @@ var waitBelowMinimumRule = &Rule{
 	Limits: "Only literal durations are checked; negative literals count (the game treats them as 0).",
 	Tags:   []string{"timing"},
 	Check: func(p *Pass) {
-		flowEachAction(p, func(u flowUnit, st *ast.Statement) {
-			lit, what, ok := flowWaitDuration(st.Body)
+		flowEachAction(p, func(u flowUnit, st *ast.Statement, id string) {
+			lit, what, ok := flowWaitDuration(st.Body, id)
 			if !ok || lit.Num == 0 || lit.Num >= flowMinimumWait {
 				return
 			}
@@ -501,8 +511,8 @@ var waitShorterThanGameRule = &Rule{
 	Limits: "Only literal durations from 9999 up to 16200 seconds are reported: shorter ones are taken as meant.",
 	Tags:   []string{"timing"},
 	Check: func(p *Pass) {
-		flowEachAction(p, func(u flowUnit, st *ast.Statement) {
-			lit, what, ok := flowWaitDuration(st.Body)
+		flowEachAction(p, func(u flowUnit, st *ast.Statement, id string) {
+			lit, what, ok := flowWaitDuration(st.Body, id)
 			if !ok || lit.Num < 9999 || lit.Num >= flowLongestGame {
 				return
 			}
@@ -530,7 +540,7 @@ var skipPastEndRule = &Rule{
 
 func checkSkipPastEnd(p *Pass) {
 	for _, u := range flowActionUnits(p) {
-		l := newFlowList(u.block)
+		l := p.flowList(u)
 		for s := 0; s < l.len(); s++ {
 			if !l.isSkip(s) {
 				continue

@@ -172,15 +172,15 @@ func checkWriteOnlyVariable(p *Pass) {
 		}
 		var first *index.Reference
 		writes, reads, selfReads, disabledReads := 0, 0, 0, 0
-		for _, r := range ix.RefsOf(sym.ID) {
+		ix.EachRefOf(sym.ID, func(r *index.Reference) bool {
 			switch r.Kind {
 			case index.Write:
 				if !symEnabled(s, r) {
-					continue
+					return true
 				}
 				writes++
 				if first == nil {
-					first = &r
+					first = r
 				}
 				if symForControl(r) {
 					reads++
@@ -188,17 +188,18 @@ func checkWriteOnlyVariable(p *Pass) {
 			case index.Read:
 				if !symEnabled(s, r) {
 					disabledReads++
-					continue
+					return true
 				}
 				if r.Statement != nil {
 					if k, name, ok := symTarget(r.Statement.Body); ok && k == sym.Kind && name == sym.Name {
 						selfReads++
-						continue
+						return true
 					}
 				}
 				reads++
 			}
-		}
+			return true
+		})
 		if writes == 0 || reads > 0 {
 			continue
 		}
@@ -341,49 +342,59 @@ func checkLastIDMismatch(p *Pass) {
 	s := p.Script
 	defs := flow.SubroutineRules(s)
 	// lastCreated returns the spec of the last object a subroutine's
-	// enabled rules create, in text order.
+	// enabled rules create, in text order (memoized per name).
+	type lastSpec struct{ spec *objects.Spec }
+	memo := map[string]lastSpec{}
 	lastCreated := func(name string) *objects.Spec {
+		if m, ok := memo[name]; ok {
+			return m.spec
+		}
 		var out *objects.Spec
 		for _, i := range defs[name] {
 			if s.Rules[i].Disabled || s.Rules[i].Actions == nil {
 				continue
 			}
-			for _, st := range s.Rules[i].Actions.Statements {
-				if sp := symCreates(st); sp != nil {
+			l := p.flowList(flowUnit{rule: i, block: s.Rules[i].Actions})
+			for _, id := range l.ids {
+				if sp := objects.Creator(id); sp != nil {
 					out = sp
 				}
 			}
 		}
+		memo[name] = lastSpec{out}
 		return out
 	}
+	sites := p.sites()
 	for ri, r := range s.Rules {
 		if r.Disabled || r.Actions == nil {
 			continue
 		}
 		var nearest *objects.Spec
-		created := map[string]bool{} // Last … values set by the rule's own creations
-		readSince := map[string]bool{}
-		for _, st := range r.Actions.Statements {
-			if st.Disabled || st.Body == nil {
-				continue
-			}
-			ast.Inspect(st.Body, func(x *ast.Expr) bool {
-				if x.Kind != ast.Call || x.Elem == nil || !objects.IsLastID(x.Elem.ID) {
-					return true
-				}
+		var created, readSince map[string]bool // Last … values set by the rule's own creations; read since the nearest
+		reads := sites.lastIDReads[ri]
+		l := p.flowList(flowUnit{rule: ri, block: r.Actions})
+		for q, j := range l.idx {
+			st := r.Actions.Statements[j]
+			for len(reads) > 0 && reads[0].stmt == j {
+				x := reads[0].expr
+				reads = reads[1:]
 				id := x.Elem.ID
 				if nearest != nil && nearest.LastID != id && !readSince[nearest.LastID] && !created[id] {
 					symReportLastIDMismatch(p, ri, x, nearest)
 				}
+				if readSince == nil {
+					readSince = map[string]bool{}
+				}
 				readSince[id] = true
-				return false
-			})
-			if sp := symCreates(st); sp != nil {
+			}
+			if sp := objects.Creator(l.ids[q]); sp != nil {
 				nearest = sp
+				if created == nil {
+					created = map[string]bool{}
+				}
 				created[sp.LastID] = true
 				clear(readSince)
-			} else if e := st.Body; e.Kind == ast.Call && e.Elem != nil && e.Elem.ID == "__callSubroutine__" &&
-				len(e.Args) > 0 && e.Args[0].Kind == ast.Name {
+			} else if e := st.Body; l.ids[q] == "__callSubroutine__" && len(e.Args) > 0 && e.Args[0].Kind == ast.Name {
 				if sp := lastCreated(e.Args[0].Text); sp != nil {
 					nearest = sp
 					clear(readSince)
@@ -403,13 +414,4 @@ func symReportLastIDMismatch(p *Pass, rule int, read *ast.Expr, nearest *objects
 			Edits: []source.Edit{{Span: read.NameSpan, New: name}}}
 	}
 	p.Report(f)
-}
-
-// symCreates returns the spec of the object an enabled statement creates,
-// or nil.
-func symCreates(st *ast.Statement) *objects.Spec {
-	if st == nil || st.Disabled || st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
-		return nil
-	}
-	return objects.Creator(st.Body.Elem.ID)
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -52,15 +53,33 @@ var repeatedValueRule = &Rule{
 }
 
 func checkRepeatedValue(p *Pass) {
-	for _, u := range flowActionUnits(p) {
-		l := newFlowList(u.block)
-		groups := append(repLoopGroups(l), repActionGroups(flowUnitGraph(p, u), u.block.Statements)...)
+	pw := p.walked()
+	w := newRepWalker()
+	if pw != nil {
+		w = pw.rep
+	}
+	for k, u := range flowActionUnits(p) {
+		l := p.flowList(u)
+		var occs [][]repOccurrence
+		var effects []repEffects
+		if pw != nil {
+			occs, effects = pw.actionOccs[k], pw.actionEffects[k]
+		} else {
+			occs = w.actionOccurrences(u.block.Statements)
+		}
+		groups := append(repLoopGroups(l, occs), repActionGroups(w, flowUnitGraph(p, u), u.block.Statements, occs, effects)...)
 		for _, gr := range repKeepMaximal(groups) {
 			repReport(p, u, gr, false)
 		}
 	}
-	for _, u := range flowConditionUnits(p) {
-		for _, gr := range repKeepMaximal(repConditionGroups(u.block.Statements)) {
+	for k, u := range flowConditionUnits(p) {
+		var groups []*repGroup
+		if pw != nil {
+			groups = repConditionGroupsOf(pw.condOccs[k])
+		} else {
+			groups = repConditionGroups(w, u.block.Statements)
+		}
+		for _, gr := range repKeepMaximal(groups) {
 			repReport(p, u, gr, true)
 		}
 	}
@@ -162,14 +181,23 @@ var constantConditionRule = &Rule{
 }
 
 // valConditionConsequence says what an always-true and an always-false
-// condition of an action mean.
-var valConditionConsequence = map[string][2]string{
-	"__if__":      {"its branch always runs and the branches after it never do", "its branch never runs"},
-	"__elif__":    {"its branch runs whenever it is reached and the branches after it never do", "its branch never runs"},
-	"__while__":   {"", "its body never runs"},
-	"__skipIf__":  {"it always skips, as Skip would", "it never skips"},
-	"__loopIf__":  {"it always loops, as Loop would", "it never loops"},
-	"__abortIf__": {"it always aborts, as Abort would", "it never aborts"},
+// condition of an action mean; ok is false for other actions.
+func valConditionConsequence(id string) (cons [2]string, ok bool) {
+	switch id {
+	case "__if__":
+		return [2]string{"its branch always runs and the branches after it never do", "its branch never runs"}, true
+	case "__elif__":
+		return [2]string{"its branch runs whenever it is reached and the branches after it never do", "its branch never runs"}, true
+	case "__while__":
+		return [2]string{"", "its body never runs"}, true
+	case "__skipIf__":
+		return [2]string{"it always skips, as Skip would", "it never skips"}, true
+	case "__loopIf__":
+		return [2]string{"it always loops, as Loop would", "it never loops"}, true
+	case "__abortIf__":
+		return [2]string{"it always aborts, as Abort would", "it never aborts"}, true
+	}
+	return cons, false
 }
 
 func checkConstantCondition(p *Pass) {
@@ -189,24 +217,18 @@ func checkConstantCondition(p *Pass) {
 		}
 	}
 	for _, u := range flowActionUnits(p) {
-		l := newFlowList(u.block)
+		l := p.flowList(u)
 		// region[c] is the span of positions whose branches the
-		// condition at c decides: its If chain, or its While loop.
-		region := make([][2]int, l.len())
+		// condition at c decides: its If chain, or its While loop
+		// (computed when a condition is constant).
+		var region [][2]int
 		for q := 0; q < l.len(); q++ {
-			switch l.ids[q] {
-			case "__if__":
-				for c := q; c < l.len() && (c == q || l.matched[c]); c = l.next[c] {
-					region[c] = [2]int{q, l.end[q]}
-				}
-			case "__while__":
-				region[q] = [2]int{q, l.end[q]}
+			cons, ok := valConditionConsequence(l.ids[q])
+			if !ok {
+				continue
 			}
-		}
-		for q := 0; q < l.len(); q++ {
 			st := l.stmts[l.idx[q]]
-			cons, ok := valConditionConsequence[l.ids[q]]
-			if !ok || len(st.Body.Args) == 0 {
+			if len(st.Body.Args) == 0 {
 				continue
 			}
 			cond := st.Body.Args[0]
@@ -221,6 +243,9 @@ func checkConstantCondition(p *Pass) {
 			if cons[which] == "" {
 				continue // While(True): a loop left by Break or Abort
 			}
+			if region == nil {
+				region = flowRegions(l)
+			}
 			if r := region[q]; r[1] > r[0] && flowSkipLandsIn(l, r[0], r[1]) {
 				continue // a Skip jumps into the branches: OverPy's goto and switch idioms
 			}
@@ -229,6 +254,23 @@ func checkConstantCondition(p *Pass) {
 				valSpell(st.Body.Elem, p.Script.Locale), what, cons[which])})
 		}
 	}
+}
+
+// flowRegions returns, per position, the span of positions whose branches
+// the condition there decides: its If chain, or its While loop.
+func flowRegions(l *flowList) [][2]int {
+	region := make([][2]int, l.len())
+	for q := 0; q < l.len(); q++ {
+		switch l.ids[q] {
+		case "__if__":
+			for c := q; c < l.len() && (c == q || l.matched[c]); c = l.next[c] {
+				region[c] = [2]int{q, l.end[q]}
+			}
+		case "__while__":
+			region[q] = [2]int{q, l.end[q]}
+		}
+	}
+	return region
 }
 
 // flowSkipLandsIn reports whether a Skip or Skip If may land strictly
@@ -278,6 +320,18 @@ var valEventProvides = map[string]valEventCats{
 	"playerDealtKnockback":    valCatAll,
 	"playerReceivedKnockback": valCatAll,
 }
+
+// valEventNeeds maps each event value to its category
+// (valEventCatNames[valEventValues[id]]).
+var valEventNeeds = func() map[string]valEventCats {
+	out := map[string]valEventCats{}
+	for id, cat := range valEventValues {
+		if c := valEventCatNames[cat]; c != 0 {
+			out[id] = c
+		}
+	}
+	return out
+}()
 
 // valEventProviders names the events providing a category, for messages.
 var valEventProviders = map[valEventCats]string{
@@ -364,30 +418,21 @@ func checkEventValues(p *Pass) {
 			e     *ast.Expr
 			count int
 		}
-		uses := map[string]*use{}
+		var uses map[string]*use
 		var order []string
-		for _, b := range []*ast.Block{r.Conditions, r.Actions} {
-			if b == nil {
+		for _, ev := range p.sites().eventUses[i] {
+			if have&ev.need != 0 {
 				continue
 			}
-			for _, st := range b.Statements {
-				if st.Disabled || st.Body == nil {
-					continue
+			id := ev.expr.Elem.ID
+			if uses[id] == nil {
+				if uses == nil {
+					uses = map[string]*use{}
 				}
-				ast.Inspect(st.Body, func(e *ast.Expr) bool {
-					id := valElemID(e)
-					need := valEventCatNames[valEventValues[id]]
-					if need == 0 || have&need != 0 {
-						return true
-					}
-					if uses[id] == nil {
-						uses[id] = &use{e: e}
-						order = append(order, id)
-					}
-					uses[id].count++
-					return true
-				})
+				uses[id] = &use{e: ev.expr}
+				order = append(order, id)
 			}
+			uses[id].count++
 		}
 		for _, id := range order {
 			u := uses[id]
@@ -453,31 +498,26 @@ func valSubroutineOf(r *ast.Rule) (string, bool) {
 // characters.
 const valMaxCustomString = 128
 
+// customStringSite is a Custom String with a literal text: its rule, the
+// call, and whether it names a workshop setting.
+type customStringSite struct {
+	rule    int
+	call    *ast.Expr
+	setting bool
+}
+
 // valEachCustomString calls f for every Custom String with a literal text
-// in the enabled statements of the program; setting tells whether it
-// names a workshop setting.
+// in the enabled statements of the program: conditions blocks first, then
+// action lists; setting tells whether it names a workshop setting.
 func valEachCustomString(p *Pass, f func(rule int, call *ast.Expr, setting bool)) {
-	var blocks []flowUnit
-	blocks = append(blocks, flowConditionUnits(p)...)
-	blocks = append(blocks, flowActionUnits(p)...)
-	for _, u := range blocks {
-		for _, st := range u.block.Statements {
-			if st.Disabled || st.Body == nil {
-				continue
-			}
-			var walk func(e *ast.Expr, setting bool)
-			walk = func(e *ast.Expr, setting bool) {
-				id := valElemID(e)
-				if id == "__customString__" && len(e.Args) > 0 && e.Args[0].Kind == ast.String {
-					f(u.rule, e, setting)
-				}
-				inner := setting || strings.HasPrefix(id, "createWorkshopSetting")
-				for _, a := range e.Args {
-					walk(a, inner)
-				}
-			}
-			walk(st.Body, false)
-		}
+	sites := p.sites()
+	if sites.nilArg {
+		// The walk of each rule failed on such a tree, with this error.
+		var e *ast.Expr
+		_ = e.Args
+	}
+	for _, c := range sites.customStrings {
+		f(c.rule, c.call, c.setting)
 	}
 }
 
@@ -528,8 +568,7 @@ var customStringPlaceholdersRule = &Rule{
 // text, each once, in order of first appearance. A doubled brace "{{"
 // is taken as an escaped brace, as OverPy writes one.
 func valPlaceholders(s string) []int {
-	var out []int
-	seen := map[int]bool{}
+	var out []int // few: searched for repeats
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' {
 			continue
@@ -549,8 +588,7 @@ func valPlaceholders(s string) []int {
 		for _, c := range s[i+1 : j] {
 			n = n*10 + int(c-'0')
 		}
-		if !seen[n] {
-			seen[n] = true
+		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 		i = j
@@ -564,9 +602,11 @@ func checkCustomStringPlaceholders(p *Pass) {
 			return
 		}
 		lit := call.Args[0]
-		used := map[int]bool{}
+		var used [3]bool // placeholders {0}, {1} and {2} present
 		for _, n := range valPlaceholders(lit.Text) {
-			used[n] = true
+			if n < len(used) {
+				used[n] = true
+			}
 			switch {
 			case n > 2:
 				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(

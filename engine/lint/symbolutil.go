@@ -103,7 +103,7 @@ func symRemoveDecl(s *ast.Script, text string, kind index.SymbolKind, d ast.VarD
 
 // symEnabled reports whether a reference is in code that runs: not in a
 // disabled rule, not in a disabled statement.
-func symEnabled(s *ast.Script, r index.Reference) bool {
+func symEnabled(s *ast.Script, r *index.Reference) bool {
 	if r.Rule >= 0 && r.Rule < len(s.Rules) && s.Rules[r.Rule].Disabled {
 		return false
 	}
@@ -155,7 +155,7 @@ func symTarget(e *ast.Expr) (index.SymbolKind, string, bool) {
 // symForControl reports whether a reference is the control variable of a
 // For Global Variable or For Player Variable action, which the loop reads
 // at each End.
-func symForControl(r index.Reference) bool {
+func symForControl(r *index.Reference) bool {
 	if r.Statement == nil || r.Statement.Body == nil {
 		return false
 	}

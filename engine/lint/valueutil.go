@@ -34,45 +34,82 @@ func valElemID(e *ast.Expr) string {
 // writes it, except that parentheses are looked through everywhere:
 // "(a + b) * c" and "((a + b)) * c" have one key.
 func valKey(e *ast.Expr) string {
-	var b strings.Builder
-	valWriteKey(&b, e)
-	return b.String()
+	return string(valAppendKey(nil, e))
 }
 
-func valWriteKey(b *strings.Builder, e *ast.Expr) {
+// valAppendKey appends valKey(e) to b.
+func valAppendKey(b []byte, e *ast.Expr) []byte {
 	e = valUnparen(e)
 	if e == nil {
-		b.WriteString("<nil>")
-		return
+		return append(b, "<nil>"...)
 	}
 	switch e.Kind {
 	case ast.Number, ast.String, ast.Member, ast.Name, ast.Global:
-		b.WriteString(ast.DumpExpr(e)) // a leaf
-		return
+		return valAppendLeaf(b, e) // as ast.DumpExpr writes it
 	case ast.Call:
 		if e.Elem != nil {
-			b.WriteString(e.Elem.ID)
+			b = append(b, e.Elem.ID...)
 		} else {
-			b.WriteString("unknown:" + strconv.Quote(e.Text))
+			b = append(b, "unknown:"...)
+			b = strconv.AppendQuote(b, e.Text)
 		}
 		if !e.Parens {
-			return
+			return b
 		}
 	case ast.Binary, ast.Assign:
-		b.WriteString(e.Op.String())
+		b = append(b, e.Op.String()...)
 	case ast.PlayerVar:
-		b.WriteString("player-var." + e.Text)
+		b = append(b, "player-var."...)
+		b = append(b, e.Text...)
 	default:
-		b.WriteString(e.Kind.String())
+		b = append(b, e.Kind.String()...)
 	}
-	b.WriteByte('(')
+	b = append(b, '(')
 	for i, a := range e.Args {
 		if i > 0 {
-			b.WriteString(", ")
+			b = append(b, ", "...)
 		}
-		valWriteKey(b, a)
+		b = valAppendKey(b, a)
 	}
-	b.WriteByte(')')
+	return append(b, ')')
+}
+
+// valAppendLeaf appends ast.DumpExpr(e) for a number, a string, an enum
+// member, a name or a global variable.
+func valAppendLeaf(b []byte, e *ast.Expr) []byte {
+	switch e.Kind {
+	case ast.Number:
+		return repAppendNumber(b, e.Num)
+	case ast.String:
+		if e.LocStr != nil {
+			b = append(b, "locstr:"...)
+			return append(b, e.LocStr.ID...)
+		}
+		return strconv.AppendQuote(b, e.Text)
+	case ast.Member:
+		if m := e.Member; m != nil {
+			b = append(b, m.Enum.ID...)
+			b = append(b, '.')
+			return append(b, m.ID...)
+		}
+		return append(b, vocab.QualifiedID(e.Member)...)
+	case ast.Name:
+		b = append(b, "name:"...)
+		return append(b, e.Text...)
+	case ast.Global:
+		b = append(b, "global."...)
+		return append(b, e.Text...)
+	}
+	return append(b, ast.DumpExpr(e)...)
+}
+
+// valSameKey reports whether valKey(a) == valKey(b).
+func valSameKey(a, b *ast.Expr) bool {
+	var buf [256]byte
+	ka := valAppendKey(buf[:0], a)
+	n := len(ka)
+	kb := valAppendKey(ka, b)
+	return string(kb[:n]) == string(kb[n:])
 }
 
 // valPerEvaluation are the values that differ from one evaluation to
@@ -216,12 +253,45 @@ func valIsTrivial(e *ast.Expr) bool {
 	return false
 }
 
+// valVar is a variable read or written: a global variable, or a player
+// variable of any player.
+type valVar struct {
+	player bool
+	name   string
+}
+
+// String returns "g:NAME" or "p:NAME".
+func (v valVar) String() string {
+	if v.player {
+		return "p:" + v.name
+	}
+	return "g:" + v.name
+}
+
 // valWrites returns the variables an action writes: "g:NAME" or
 // "p:NAME". Assignments, Set/Modify/Chase/For forms and every other
 // action taking a variable name count.
 func valWrites(e *ast.Expr) []string {
-	if e == nil {
+	vars := valWriteVars(e)
+	if vars == nil {
 		return nil
+	}
+	out := make([]string, len(vars))
+	for i, v := range vars {
+		out[i] = v.String()
+	}
+	return out
+}
+
+// valWriteVars returns the variables an action writes (see valWrites).
+func valWriteVars(e *ast.Expr) []valVar {
+	return valAppendWrites(nil, e)
+}
+
+// valAppendWrites appends valWriteVars(e) to buf.
+func valAppendWrites(buf []valVar, e *ast.Expr) []valVar {
+	if e == nil {
+		return buf
 	}
 	if e.Kind == ast.Assign && len(e.Args) > 0 {
 		t := valUnparen(e.Args[0])
@@ -230,29 +300,58 @@ func valWrites(e *ast.Expr) []string {
 		}
 		switch t.Kind {
 		case ast.Global:
-			return []string{"g:" + t.Text}
+			return append(buf, valVar{name: t.Text})
 		case ast.PlayerVar:
-			return []string{"p:" + t.Text}
+			return append(buf, valVar{player: true, name: t.Text})
 		}
-		return nil
+		return buf
 	}
 	if e.Kind != ast.Call || e.Elem == nil {
-		return nil
+		return buf
 	}
-	var out []string
 	for i, a := range e.Args {
 		if i >= len(e.Elem.Params) || a.Kind != ast.Name {
 			continue
 		}
 		switch e.Elem.Params[i].Ident {
 		case vocab.IdentGlobalVariable:
-			out = append(out, "g:"+a.Text)
+			buf = append(buf, valVar{name: a.Text})
 		case vocab.IdentPlayerVariable:
-			out = append(out, "p:"+a.Text)
+			buf = append(buf, valVar{player: true, name: a.Text})
 		}
 	}
-	return out
+	return buf
 }
+
+// valCheckWrites fails where valWriteVars(e) does (on a nil argument, in
+// a tree no parser builds), reading no more of e than it must.
+func valCheckWrites(e *ast.Expr) {
+	if e == nil {
+		return
+	}
+	if e.Kind == ast.Assign && len(e.Args) > 0 {
+		t := valUnparen(e.Args[0])
+		if t.Kind == ast.Index && len(t.Args) > 0 {
+			t = valUnparen(t.Args[0])
+		}
+		valSink = t.Kind
+		return
+	}
+	if e.Kind != ast.Call || e.Elem == nil {
+		return
+	}
+	for i, a := range e.Args {
+		if i >= len(e.Elem.Params) {
+			break
+		}
+		if a == nil {
+			valSink = a.Kind // the dereference valWriteVars makes
+		}
+	}
+}
+
+// valSink keeps the reads of valCheckWrites.
+var valSink ast.ExprKind
 
 // valStateNeutral are actions that change no game state a value
 // reads (besides variables, tracked separately, and the ids of created
@@ -478,7 +577,7 @@ func valCompare(l *ast.Expr, op ast.Op, r *ast.Expr) valTri {
 		n, _ := valConstNumber(lit)
 		return valTriOf(((t == valTriTrue) == (n != 0)) == (op == ast.OpEq))
 	}
-	if !lok && valKey(l) == valKey(r) && !valHasPerEvaluation(l) {
+	if !lok && valSameKey(l, r) && !valHasPerEvaluation(l) {
 		switch op {
 		case ast.OpEq, ast.OpLe, ast.OpGe:
 			return valTriTrue

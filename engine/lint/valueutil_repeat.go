@@ -9,10 +9,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // repMinNodes is the size from which a repeated expression is worth
@@ -35,21 +37,37 @@ var repOperatorFunctions = map[string]bool{
 	"__number__": true,
 }
 
-// repInfo is what the analysis knows of one expression node.
+// repInfo is what the analysis knows of one candidate expression.
 type repInfo struct {
-	key      string
+	// key identifies the expression's structure: two expressions have
+	// one key exactly when their structural strings (ast.DumpExpr with
+	// parentheses looked through, Evaluate Once subtrees cut) are equal.
+	key      int32
 	nodes    int
 	volatile bool // see valFacts
 	state    bool // may read game state: anything not built of literals
 	literal  bool // literals and constant values only
 	calls    bool // holds a value written with arguments (Position Of(…))
-	reads    []string
+	reads    []valVar
 }
 
-func (v *repInfo) readsAny(vars map[string]bool) bool {
+// readsAny reports whether the expression reads one of vars.
+func (v *repInfo) readsAny(vars map[valVar]bool) bool {
 	for _, r := range v.reads {
 		if vars[r] {
 			return true
+		}
+	}
+	return false
+}
+
+// readsOneOf reports whether the expression reads one of vars.
+func (v *repInfo) readsOneOf(vars []valVar) bool {
+	for _, r := range v.reads {
+		for _, w := range vars {
+			if r == w {
+				return true
+			}
 		}
 	}
 	return false
@@ -67,95 +85,259 @@ type repOccurrence struct {
 	reevaluated bool
 }
 
-// repWalker computes repInfo bottom-up and collects the candidate
-// occurrences of one statement.
-type repWalker struct {
-	stmt int
-	out  []repOccurrence
+// repNode is what the walk knows of one expression node.
+type repNode struct {
+	nodes                           int
+	volatile, state, literal, calls bool
 }
 
-// walk returns e's info and records e and its subexpressions as
+// repPending is a candidate of the statement being walked: its facts,
+// the run of reads holding the variables it reads, and, once written, its
+// structural key in buf.
+type repPending struct {
+	node                 repNode
+	readsStart, readsEnd int
+	keyStart, keyEnd     int
+	// inner is the first candidate inside this one: candidates inner up
+	// to this one's index lie in its subtree.
+	inner int
+}
+
+// repWalker computes the facts of expressions bottom-up and collects the
+// candidate occurrences of one statement at a time. The variables a node
+// reads are a run of reads (in walk order), so they are not copied per
+// node. Structural keys are written afterwards, for the candidates only:
+// the outermost candidates are serialized into buf, and the key of a
+// candidate inside one is a substring of it (a node's key holds its
+// children's keys). Keys are interned into small integers shared by the
+// whole pass.
+type repWalker struct {
+	// sites, when set, records the call sites of the statements walked
+	// (see passWalk).
+	sites *siteWalker
+	// recent caches elemFacts.
+	recent [64]struct {
+		el    *vocab.Element
+		facts repElemFacts
+	}
+	keys  map[string]int32
+	elems map[*vocab.Element]repElemFacts
+	stmt  int
+	buf   []byte
+	reads []valVar
+	out   []repOccurrence
+	pend  []repPending
+	// next is the candidate whose key writeKey completes next; tops are
+	// the outermost candidates, last first.
+	next int
+	tops []int
+	// printKnown and printable remember strconv.IsPrint per rune of the
+	// Basic Multilingual Plane, one bit each.
+	printKnown, printable []uint64
+	// occSlab and infoSlab are where statements' occurrences are carved
+	// from (see carve); occs is actionOccurrences' list, reused per unit.
+	occSlab  []repOccurrence
+	infoSlab []repInfo
+	occs     [][]repOccurrence
+	// groupSlab is where repActionGroups takes its groups from; preds,
+	// visited, reach and groups are its lists, reused per unit.
+	groupSlab []repGroup
+	writeSlab []valVar
+	preds     []int
+	visited   []bool
+	reach     []bool
+	groups    []*repGroup
+}
+
+func newRepWalker() *repWalker {
+	if m, ok := repMapsPool.Get().(*repMaps); ok {
+		return &repWalker{keys: m.keys, elems: m.elems, printKnown: m.printKnown, printable: m.printable}
+	}
+	return &repWalker{keys: make(map[string]int32, 2048), elems: make(map[*vocab.Element]repElemFacts, 512)}
+}
+
+// repMaps are a walker's tables, kept between passes: filling them anew
+// costs more than clearing them.
+type repMaps struct {
+	keys                  map[string]int32
+	elems                 map[*vocab.Element]repElemFacts
+	printKnown, printable []uint64
+}
+
+var repMapsPool sync.Pool
+
+// release gives the walker's tables to the next pass; the walker must not
+// be used after.
+func (w *repWalker) release() {
+	clear(w.keys)
+	// The facts of elements and runes do not change: they stay.
+	repMapsPool.Put(&repMaps{keys: w.keys, elems: w.elems, printKnown: w.printKnown, printable: w.printable})
+	w.keys, w.elems = nil, nil
+}
+
+// repElemFacts are what the walk asks of an element, worked out once per
+// element (the table is kept between passes).
+type repElemFacts uint16
+
+const (
+	repKnown        repElemFacts = 1 << iota
+	repEventValue                // valEventValues holds it
+	repVolatile                  // a per-evaluation value, a created id, Current Array Element or Index, Local Player
+	repOperator                  // repOperatorFunctions holds it
+	repReevaluated               // valReevaluating or valReevaluatedArgs: an action whose arguments are evaluated again
+	repSuspending                // valSuspending holds it
+	repStateNeutral              // valStateNeutral holds it
+
+	repSiteShift = 8 // the element's siteFlags, shifted
+)
+
+func (w *repWalker) elemFacts(el *vocab.Element) repElemFacts {
+	// A small cache in front of the map, indexed by the id's length and
+	// last byte: a few elements make most calls.
+	id := el.ID
+	if len(id) == 0 {
+		return w.elemFactsSlow(el)
+	}
+	slot := &w.recent[(len(id)*7+int(id[len(id)-1]))&(len(w.recent)-1)]
+	if slot.el == el {
+		return slot.facts
+	}
+	f := w.elemFactsSlow(el)
+	slot.el, slot.facts = el, f
+	return f
+}
+
+func (w *repWalker) elemFactsSlow(el *vocab.Element) repElemFacts {
+	if f, ok := w.elems[el]; ok {
+		return f
+	}
+	id := el.ID
+	f := repKnown
+	if valEventValues[id] != "" {
+		f |= repEventValue
+	}
+	if valPerEvaluation[id] || valIsCreatedID(id) || id == "__currentArrayElement__" ||
+		id == "__currentArrayIndex__" || id == "localPlayer" {
+		f |= repVolatile
+	}
+	if repOperatorFunctions[id] {
+		f |= repOperator
+	}
+	if valReevaluating(el) || valReevaluatedArgs(id) {
+		f |= repReevaluated
+	}
+	if valSuspending[id] {
+		f |= repSuspending
+	}
+	if valStateNeutral[id] {
+		f |= repStateNeutral
+	}
+	f |= repElemFacts(siteFlagsOf(id)) << repSiteShift
+	w.elems[el] = f
+	return f
+}
+
+// collectArgs records the call sites in e's arguments, which walk does
+// not visit, when the walk records sites.
+func (w *repWalker) collectArgs(e *ast.Expr) {
+	if w.sites != nil && len(e.Args) > 0 {
+		w.sites.walkArgs(e)
+	}
+}
+
+// walk returns e's facts and records e and its subexpressions as
 // occurrences when they qualify. Evaluate Once subtrees are left alone:
 // wrapping is how a repetition is acknowledged.
-func (w *repWalker) walk(e *ast.Expr, reeval bool) *repInfo {
+func (w *repWalker) walk(e *ast.Expr, reeval bool) repNode {
 	e = valUnparen(e)
 	if e == nil {
-		return &repInfo{key: "<nil>", volatile: true}
+		if w.sites != nil {
+			w.sites.out.nilArg = true
+		}
+		return repNode{volatile: true}
 	}
-	v := &repInfo{nodes: 1}
-	var prefix string
+	readsStart, inner := len(w.reads), len(w.out)
+	v := repNode{nodes: 1}
+	// sites is set when the walk records call sites too: a call visited
+	// sets the state of the site walk for its arguments, restored after
+	// them.
+	sites := w.sites
+	var visited, setting, inLastID bool
 	switch e.Kind {
 	case ast.Number, ast.String, ast.Member:
-		v.key, v.literal = ast.DumpExpr(e), true
+		v.literal = true
+		w.collectArgs(e)
 		return v
 	case ast.Name:
-		v.key = ast.DumpExpr(e)
+		w.collectArgs(e)
 		return v
 	case ast.Global:
-		v.key, v.reads = ast.DumpExpr(e), []string{"g:" + e.Text}
+		w.reads = append(w.reads, valVar{name: e.Text})
+		w.collectArgs(e)
 		return v
 	case ast.Bad:
-		v.key, v.volatile = "bad", true
+		v.volatile = true
+		w.collectArgs(e)
 		return v
 	case ast.Call:
 		if e.Elem == nil {
-			v.key, v.volatile = "unknown:"+strconv.Quote(e.Text), true
+			v.volatile = true
+			w.collectArgs(e)
 			return v
 		}
 		id := e.Elem.ID
-		prefix = id
+		ef := w.elemFacts(e.Elem)
+		if sites != nil {
+			visited = true
+			setting, inLastID = sites.visit(e, id, siteFlags(ef>>repSiteShift))
+		}
+		eventValue := ef&repEventValue != 0
 		switch {
 		case id == "evalOnce":
-			v.key, v.volatile = id, true
+			v.volatile = true
+			if visited {
+				sites.walkArgs(e)
+				sites.setting, sites.inLastID = setting, inLastID
+			}
 			return v
 		case id == "updateEveryFrame":
 			reeval = true
 			v.volatile = true
-		case valPerEvaluation[id], valIsCreatedID(id), id == "__currentArrayElement__",
-			id == "__currentArrayIndex__", id == "localPlayer":
+		case ef&repVolatile != 0:
 			v.volatile = true
 		case id == "__globalVar__" && len(e.Args) > 0:
-			v.reads = append(v.reads, "g:"+e.Args[0].Text)
+			w.reads = append(w.reads, valVar{name: e.Args[0].Text})
 		case id == "__playerVar__" && len(e.Args) > 1:
-			v.reads = append(v.reads, "p:"+e.Args[1].Text)
-		case valEventValues[id] != "", e.Elem.IsAction():
+			w.reads = append(w.reads, valVar{player: true, name: e.Args[1].Text})
+		case eventValue, e.Elem.IsAction():
 		case !e.Elem.Flags.IsConstant:
 			v.state = true
 		}
-		v.literal = e.Elem.Flags.IsConstant && !v.volatile && !e.Elem.IsAction() && valEventValues[id] == ""
-		v.calls = e.Parens && len(e.Args) > 0 && !repOperatorFunctions[id]
+		v.literal = e.Elem.Flags.IsConstant && !v.volatile && !e.Elem.IsAction() && !eventValue
+		v.calls = e.Parens && len(e.Args) > 0 && ef&repOperator == 0
 		if !e.Parens {
-			v.key = prefix
+			if visited {
+				sites.walkArgs(e)
+				sites.setting, sites.inLastID = setting, inLastID
+			}
 			return v
 		}
-	case ast.Binary, ast.Assign:
-		prefix, v.literal = e.Op.String(), true
+	case ast.Binary, ast.Assign, ast.Not, ast.Ternary, ast.Index:
+		v.literal = true
 	case ast.PlayerVar:
-		prefix = "player-var." + e.Text
-		v.reads = append(v.reads, "p:"+e.Text)
-	case ast.Not, ast.Ternary, ast.Index:
-		prefix, v.literal = e.Kind.String(), true
-	default:
-		prefix = e.Kind.String()
+		w.reads = append(w.reads, valVar{player: true, name: e.Text})
 	}
-	var b strings.Builder
-	b.WriteString(prefix)
-	b.WriteByte('(')
-	for i, a := range e.Args {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	for _, a := range e.Args {
 		c := w.walk(a, reeval)
-		b.WriteString(c.key)
 		v.nodes += c.nodes
 		v.volatile = v.volatile || c.volatile
 		v.state = v.state || c.state
 		v.literal = v.literal && c.literal
 		v.calls = v.calls || c.calls
-		v.reads = append(v.reads, c.reads...)
 	}
-	b.WriteByte(')')
-	v.key = b.String()
+	if visited {
+		sites.setting, sites.inLastID = setting, inLastID
+	}
 	// A variable or an event value may hold a player, and a player
 	// stands for its position in a vector slot (Distance Between(Event
 	// Player, …), Event Player + Vector(…)): every value that is not built
@@ -163,21 +345,158 @@ func (w *repWalker) walk(e *ast.Expr, reeval bool) *repInfo {
 	v.state = v.state || !v.literal
 	big := v.nodes >= repMinNodes && v.calls || v.nodes >= repMinArithmeticNodes
 	if !v.volatile && !v.literal && big && !valIsTrivial(e) {
-		w.out = append(w.out, repOccurrence{expr: e, info: v, stmt: w.stmt, reevaluated: reeval})
+		w.out = append(w.out, repOccurrence{expr: e, stmt: w.stmt, reevaluated: reeval})
+		w.pend = append(w.pend, repPending{node: v, readsStart: readsStart, readsEnd: len(w.reads), inner: inner})
 	}
 	return v
 }
 
-// repStatementOccurrences returns the candidate occurrences of an action or
-// condition. An assignment's target is not a read: only the player and
-// index it names are evaluated.
-func repStatementOccurrences(st *ast.Statement, stmt int, condition bool) []repOccurrence {
-	w := &repWalker{stmt: stmt}
+// writeKey appends e's structural key to buf: ast.DumpExpr's text with
+// parentheses looked through everywhere and Evaluate Once subtrees cut to
+// "evalOnce". Candidates met on the way (in the order walk recorded them)
+// get their key's place in buf.
+func (w *repWalker) writeKey(e *ast.Expr) {
+	e = valUnparen(e)
+	if e == nil {
+		w.buf = append(w.buf, "<nil>"...)
+		return
+	}
+	start := len(w.buf)
+	switch e.Kind {
+	case ast.Number:
+		w.buf = repAppendNumber(w.buf, e.Num)
+		return
+	case ast.String:
+		if e.LocStr != nil {
+			w.buf = append(w.buf, "locstr:"...)
+			w.buf = append(w.buf, e.LocStr.ID...)
+		} else {
+			w.buf = w.appendQuote(w.buf, e.Text)
+		}
+		return
+	case ast.Member:
+		if m := e.Member; m != nil {
+			w.buf = append(w.buf, m.Enum.ID...)
+			w.buf = append(w.buf, '.')
+			w.buf = append(w.buf, m.ID...)
+		} else {
+			w.buf = append(w.buf, vocab.QualifiedID(e.Member)...)
+		}
+		return
+	case ast.Name:
+		w.buf = append(w.buf, "name:"...)
+		w.buf = append(w.buf, e.Text...)
+		return
+	case ast.Global:
+		w.buf = append(w.buf, "global."...)
+		w.buf = append(w.buf, e.Text...)
+		return
+	case ast.Bad:
+		w.buf = append(w.buf, "bad"...)
+		return
+	case ast.Call:
+		if e.Elem == nil {
+			w.buf = append(w.buf, "unknown:"...)
+			w.buf = strconv.AppendQuote(w.buf, e.Text)
+			return
+		}
+		w.buf = append(w.buf, e.Elem.ID...)
+		if e.Elem.ID == "evalOnce" || !e.Parens {
+			return
+		}
+	case ast.Binary, ast.Assign:
+		w.buf = append(w.buf, e.Op.String()...)
+	case ast.PlayerVar:
+		w.buf = append(w.buf, "player-var."...)
+		w.buf = append(w.buf, e.Text...)
+	default:
+		w.buf = append(w.buf, e.Kind.String()...)
+	}
+	w.buf = append(w.buf, '(')
+	for i, a := range e.Args {
+		if i > 0 {
+			w.buf = append(w.buf, ", "...)
+		}
+		w.writeKey(a)
+	}
+	w.buf = append(w.buf, ')')
+	if w.next < len(w.out) && w.out[w.next].expr == e {
+		w.pend[w.next].keyStart, w.pend[w.next].keyEnd = start, len(w.buf)
+		w.next++
+	}
+}
+
+// repAppendNumber appends strconv.FormatFloat(n, 'g', -1, 64), as
+// ast.DumpExpr writes a number; integers below a million (which 'g'
+// writes without an exponent) take a shortcut.
+func repAppendNumber(b []byte, n float64) []byte {
+	if n > -1e6 && n < 1e6 && n == math.Trunc(n) && !(n == 0 && math.Signbit(n)) {
+		return strconv.AppendInt(b, int64(n), 10)
+	}
+	return strconv.AppendFloat(b, n, 'g', -1, 64)
+}
+
+// appendQuote appends strconv.Quote(s) to b. Quote copies a printable
+// rune other than a quote or a backslash as it is: when every rune of a
+// valid UTF-8 s is one, the result is s in quotes. Whether a rune of the
+// Basic Multilingual Plane is printable is remembered.
+func (w *repWalker) appendQuote(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				return strconv.AppendQuote(b, s)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || !w.isPrint(r) {
+			return strconv.AppendQuote(b, s)
+		}
+		i += size
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// isPrint is strconv.IsPrint, remembered for the runes below 0x10000.
+func (w *repWalker) isPrint(r rune) bool {
+	if r >= 0x10000 {
+		return strconv.IsPrint(r)
+	}
+	if w.printKnown == nil {
+		w.printKnown, w.printable = make([]uint64, 0x10000/64), make([]uint64, 0x10000/64)
+	}
+	word, bit := r/64, uint64(1)<<(r%64)
+	if w.printKnown[word]&bit == 0 {
+		w.printKnown[word] |= bit
+		if strconv.IsPrint(r) {
+			w.printable[word] |= bit
+		}
+	}
+	return w.printable[word]&bit != 0
+}
+
+// statement returns the candidate occurrences of an action or condition
+// (stmt is its index in its block). An assignment's target is not a read:
+// only the player and index it names are evaluated.
+func (w *repWalker) statement(st *ast.Statement, stmt int, condition bool) []repOccurrence {
+	w.stmt = stmt
+	w.reads, w.out, w.pend = w.reads[:0], w.out[:0], w.pend[:0]
 	e := st.Body
+	// When the walk records call sites, it visits the statement in text
+	// order: what walk does not visit is walked for the sites alone.
+	sites := w.sites
 	switch {
 	case condition:
 		w.walk(e, true)
 	case e.Kind == ast.Assign && len(e.Args) == 2:
+		if sites != nil {
+			sites.walk(e.Args[0])
+			w.sites = nil
+		}
 		t := valUnparen(e.Args[0])
 		if t.Kind == ast.Index && len(t.Args) == 2 {
 			w.walk(t.Args[1], false)
@@ -186,20 +505,107 @@ func repStatementOccurrences(st *ast.Statement, stmt int, condition bool) []repO
 		if t.Kind == ast.PlayerVar && len(t.Args) == 1 {
 			w.walk(t.Args[0], false)
 		}
+		w.sites = sites
 		w.walk(e.Args[1], false)
 	case e.Kind == ast.Call && e.Elem != nil:
-		reeval := valReevaluating(e.Elem) || valReevaluatedArgs(e.Elem.ID)
+		ef := w.elemFacts(e.Elem)
+		var setting, inLastID bool
+		if sites != nil {
+			setting, inLastID = sites.visit(e, e.Elem.ID, siteFlags(ef>>repSiteShift))
+		}
+		reeval := ef&repReevaluated != 0
 		for _, a := range e.Args {
 			w.walk(a, reeval)
 		}
+		if sites != nil {
+			sites.setting, sites.inLastID = setting, inLastID
+		}
+	default:
+		if sites != nil {
+			sites.walk(e)
+		}
 	}
-	return w.out
+	if len(w.out) == 0 {
+		return nil
+	}
+	// The keys: walk recorded candidates children first, so the last one
+	// is outermost and the one before its inner candidates is the next
+	// outermost. Writing the outermost ones in order meets every
+	// candidate in the order recorded.
+	w.tops = w.tops[:0]
+	for k := len(w.pend) - 1; k >= 0; k = w.pend[k].inner - 1 {
+		w.tops = append(w.tops, k)
+	}
+	w.buf, w.next = w.buf[:0], 0
+	for i := len(w.tops) - 1; i >= 0; i-- {
+		w.writeKey(w.out[w.tops[i]].expr)
+	}
+	if w.next != len(w.out) {
+		panic("repeated-value: keys out of step with the walk")
+	}
+	var reads []valVar
+	for _, pd := range w.pend {
+		if pd.readsEnd > pd.readsStart {
+			reads = slices.Clone(w.reads)
+			break
+		}
+	}
+	// The statement's occurrences and their facts are carved from slabs
+	// shared by the pass; w.out is reused by the next statement.
+	out, infos := w.carve(len(w.out))
+	copy(out, w.out)
+	for i, pd := range w.pend {
+		key := w.buf[pd.keyStart:pd.keyEnd]
+		id, ok := w.keys[string(key)]
+		if !ok {
+			id = int32(len(w.keys))
+			w.keys[string(key)] = id
+		}
+		n := pd.node
+		infos[i] = repInfo{key: id, nodes: n.nodes, volatile: n.volatile, state: n.state, literal: n.literal, calls: n.calls}
+		if pd.readsEnd > pd.readsStart {
+			infos[i].reads = reads[pd.readsStart:pd.readsEnd:pd.readsEnd]
+		}
+		out[i].info = &infos[i]
+	}
+	return out
+}
+
+// carve returns room for n occurrences and their facts.
+func (w *repWalker) carve(n int) ([]repOccurrence, []repInfo) {
+	if n > len(w.occSlab) {
+		w.occSlab, w.infoSlab = make([]repOccurrence, max(n, 256)), make([]repInfo, max(n, 256))
+	}
+	out, infos := w.occSlab[:n:n], w.infoSlab[:n:n]
+	w.occSlab, w.infoSlab = w.occSlab[n:], w.infoSlab[n:]
+	return out, infos
+}
+
+// actionOccurrences returns, per statement index of an action list, the
+// candidate occurrences of the enabled statements.
+// The list is the walker's: it is valid until the next call.
+func (w *repWalker) actionOccurrences(stmts []*ast.Statement) [][]repOccurrence {
+	if cap(w.occs) < len(stmts) {
+		w.occs = make([][]repOccurrence, len(stmts))
+	}
+	occs := w.occs[:len(stmts)]
+	clear(occs)
+	for i, st := range stmts {
+		if !st.Disabled && st.Body != nil {
+			occs[i] = w.statement(st, i, false)
+		}
+	}
+	return occs
 }
 
 // repGroup is the occurrences of one expression that evaluate to the
 // same value: along a path, with nothing between them that may change it.
 type repGroup struct {
-	occ []repOccurrence
+	// occ are the occurrences, once there are two or more (see add):
+	// first and n hold the first while it is alone.
+	occ   []repOccurrence
+	first repOccurrence
+	n     int
 	// count is the most occurrences one path evaluates.
 	count int
 	// loop is the For loop statement, for an enclosing-loop group, or -1.
@@ -207,49 +613,82 @@ type repGroup struct {
 	loopSpan [2]int
 }
 
+// repLive is a value live along the current path: its key, how many
+// times the path evaluated it, and its group.
 type repLive struct {
-	g *repGroup
-	n int
+	key  int32
+	n    int
+	g    *repGroup
+	info *repInfo // the facts of the group's expression
 }
 
 // repActionGroups returns the groups of repeated values of an action list
-// with count ≥ 2. Occurrences are chained along the extended basic blocks
-// of the control-flow graph: a block with one predecessor continues its
-// predecessor's state, any other block starts afresh. Wait, Wait Until,
-// Call Subroutine and Start Rule clear the state; a variable write drops
-// the values reading the variable; an action that may change game state
-// drops the values reading game state.
-func repActionGroups(g *flow.Graph, stmts []*ast.Statement) []*repGroup {
-	preds := flowPredCounts(g)
-	occs := make([][]repOccurrence, len(stmts))
-	for i, st := range stmts {
-		if !st.Disabled && st.Body != nil {
-			occs[i] = repStatementOccurrences(st, i, false)
-		}
+// with count ≥ 2, given the occurrences of its statements (see
+// actionOccurrences). Occurrences are chained along the extended basic
+// blocks of the control-flow graph: a block with one predecessor
+// continues its predecessor's state, any other block starts afresh. Wait,
+// Wait Until, Call Subroutine and Start Rule clear the state; a variable
+// write drops the values reading the variable; an action that may change
+// game state drops the values reading game state.
+func repActionGroups(w *repWalker, g *flow.Graph, stmts []*ast.Statement, occs [][]repOccurrence, effects []repEffects) []*repGroup {
+	w.preds = flowPredCountsInto(w.preds, g)
+	preds := w.preds
+	w.groups = w.groups[:0]
+	groups := w.groups
+	if cap(w.visited) < len(g.Blocks) {
+		w.visited = make([]bool, len(g.Blocks))
 	}
-	var groups []*repGroup
-	visited := make([]bool, len(g.Blocks))
-	var visit func(b int, live map[string]repLive)
-	visit = func(b int, live map[string]repLive) {
+	visited := w.visited[:len(g.Blocks)]
+	clear(visited)
+	// The live values of a path are few: a slice, searched linearly, that
+	// a block owns and hands to its last successor (the others get
+	// copies).
+	var visit func(b int, live []repLive)
+	visit = func(b int, live []repLive) {
 		if visited[b] {
 			return
 		}
 		visited[b] = true
 		for _, a := range g.Blocks[b].Actions {
 			for _, o := range occs[a] {
-				lv, ok := live[o.info.key]
-				if !ok {
-					lv = repLive{g: &repGroup{loop: -1}}
-					groups = append(groups, lv.g)
+				k := -1
+				for i := range live {
+					if live[i].key == o.info.key {
+						k = i
+						break
+					}
 				}
+				if k < 0 {
+					k = len(live)
+					if len(w.groupSlab) == 0 {
+						w.groupSlab = make([]repGroup, 256)
+					}
+					gr := &w.groupSlab[0]
+					w.groupSlab = w.groupSlab[1:]
+					gr.loop = -1
+					live = append(live, repLive{key: o.info.key, g: gr, info: o.info})
+					groups = append(groups, live[k].g)
+				}
+				lv := &live[k]
 				lv.n++
-				lv.g.occ = append(lv.g.occ, o)
+				lv.g.add(o)
 				lv.g.count = max(lv.g.count, lv.n)
-				live[o.info.key] = lv
 			}
-			repApplyEffects(stmts[a].Body, live)
+			switch {
+			case effects != nil:
+				// The walk found the effects of every action, without
+				// failing.
+				if len(live) > 0 {
+					live = w.applyEffectsOf(&effects[a], live)
+				}
+			case len(live) > 0:
+				live = w.applyEffects(stmts[a].Body, live)
+			default:
+				w.checkEffects(stmts[a].Body)
+			}
 		}
-		var next []int
+		var nextBuf [4]int
+		next := nextBuf[:0]
 		for _, s := range g.Blocks[b].Succ {
 			if preds[s] == 1 && s != g.Exit {
 				next = append(next, s)
@@ -258,21 +697,20 @@ func repActionGroups(g *flow.Graph, stmts []*ast.Statement) []*repGroup {
 		for i, s := range next {
 			m := live
 			if i < len(next)-1 {
-				m = make(map[string]repLive, len(live))
-				for k, v := range live {
-					m[k] = v
-				}
+				m = slices.Clone(live)
 			}
 			visit(s, m)
 		}
 	}
-	reach := flowReachableBlocks(g)
-	visit(g.Entry, map[string]repLive{})
+	w.reach = flowReachableBlocksInto(w.reach, g)
+	reach := w.reach
+	visit(g.Entry, nil)
 	for b := range g.Blocks {
 		if preds[b] >= 2 && reach[b] {
-			visit(b, map[string]repLive{})
+			visit(b, nil)
 		}
 	}
+	w.groups = groups
 	var out []*repGroup
 	for _, gr := range groups {
 		if gr.count >= 2 {
@@ -282,40 +720,128 @@ func repActionGroups(g *flow.Graph, stmts []*ast.Statement) []*repGroup {
 	return out
 }
 
-// repApplyEffects drops from live the values an action may change.
-func repApplyEffects(e *ast.Expr, live map[string]repLive) {
-	id := valElemID(e)
-	if valSuspending[id] {
-		clear(live)
-		return
+// add appends an occurrence to the group. The first is kept apart until a
+// second comes: most groups have one, and only groups of two or more are
+// reported.
+func (gr *repGroup) add(o repOccurrence) {
+	switch {
+	case gr.n == 0:
+		gr.first = o
+	case gr.n == 1:
+		gr.occ = append(make([]repOccurrence, 0, 4), gr.first, o)
+	default:
+		gr.occ = append(gr.occ, o)
 	}
-	writes := map[string]bool{}
-	for _, v := range valWrites(e) {
-		writes[v] = true
+	gr.n++
+}
+
+// repEffects is what an action may change (see applyEffects): the
+// variables it writes are writeSlab[start:end] of the walker.
+type repEffects struct {
+	start, end   int32
+	suspends     bool
+	changesState bool
+}
+
+// effectsOf returns what the action e may change.
+func (w *repWalker) effectsOf(e *ast.Expr) repEffects {
+	var ef repElemFacts
+	if e != nil && e.Kind == ast.Call && e.Elem != nil {
+		ef = w.elemFacts(e.Elem)
 	}
-	changesState := e.Kind != ast.Assign && !valStateNeutral[id]
-	for k, lv := range live {
-		info := lv.g.occ[0].info
-		if info.readsAny(writes) || changesState && info.state {
-			delete(live, k)
+	if ef&repSuspending != 0 {
+		return repEffects{suspends: true}
+	}
+	start := len(w.writeSlab)
+	w.writeSlab = valAppendWrites(w.writeSlab, e)
+	return repEffects{start: int32(start), end: int32(len(w.writeSlab)), changesState: e.Kind != ast.Assign && ef&repStateNeutral == 0}
+}
+
+// applyEffectsOf drops from live the values the action of effects x may
+// change, as applyEffects does.
+func (w *repWalker) applyEffectsOf(x *repEffects, live []repLive) []repLive {
+	if x.suspends {
+		return live[:0]
+	}
+	writes := w.writeSlab[x.start:x.end]
+	if len(writes) == 0 && !x.changesState {
+		return live
+	}
+	out := live[:0]
+	for _, lv := range live {
+		info := lv.info
+		if !(info.readsOneOf(writes) || x.changesState && info.state) {
+			out = append(out, lv)
 		}
 	}
+	return out
+}
+
+// checkEffects fails where applyEffects would on e, for an action met
+// with nothing live: nothing can be dropped then, and the action's
+// arguments need not be read.
+func (w *repWalker) checkEffects(e *ast.Expr) {
+	var ef repElemFacts
+	if e != nil && e.Kind == ast.Call && e.Elem != nil {
+		ef = w.elemFacts(e.Elem)
+	}
+	if ef&repSuspending == 0 {
+		valCheckWrites(e)
+	}
+}
+
+// applyEffects drops from live the values an action may change and
+// returns what is left (in live's array).
+func (w *repWalker) applyEffects(e *ast.Expr, live []repLive) []repLive {
+	var ef repElemFacts
+	if e != nil && e.Kind == ast.Call && e.Elem != nil {
+		ef = w.elemFacts(e.Elem)
+	}
+	if ef&repSuspending != 0 {
+		return live[:0]
+	}
+	writes := valWriteVars(e)
+	changesState := e.Kind != ast.Assign && ef&repStateNeutral == 0
+	if len(writes) == 0 && !changesState {
+		return live // nothing it does can drop a value
+	}
+	out := live[:0]
+	for _, lv := range live {
+		info := lv.info
+		if !(info.readsOneOf(writes) || changesState && info.state) {
+			out = append(out, lv)
+		}
+	}
+	return out
 }
 
 // repConditionGroups returns the repeated values of a conditions block:
 // the conditions are evaluated together, so every occurrence counts.
-func repConditionGroups(stmts []*ast.Statement) []*repGroup {
-	byKey := map[string]*repGroup{}
-	var order []*repGroup
+func repConditionGroups(w *repWalker, stmts []*ast.Statement) []*repGroup {
+	occs := make([][]repOccurrence, len(stmts))
 	for i, st := range stmts {
-		if st.Disabled || st.Body == nil {
-			continue
+		if !st.Disabled && st.Body != nil {
+			occs[i] = w.statement(st, i, true)
 		}
-		for _, o := range repStatementOccurrences(st, i, true) {
-			gr := byKey[o.info.key]
+	}
+	return repConditionGroupsOf(occs)
+}
+
+// repConditionGroupsOf returns the repeated values of a conditions block
+// given the occurrences of its statements.
+func repConditionGroupsOf(occs [][]repOccurrence) []*repGroup {
+	var order []*repGroup // few: searched linearly
+	for _, stmtOccs := range occs {
+		for _, o := range stmtOccs {
+			var gr *repGroup
+			for _, x := range order {
+				if x.occ[0].info.key == o.info.key {
+					gr = x
+					break
+				}
+			}
 			if gr == nil {
 				gr = &repGroup{loop: -1}
-				byKey[o.info.key] = gr
 				order = append(order, gr)
 			}
 			gr.occ = append(gr.occ, o)
@@ -371,7 +897,7 @@ func repForIterations(e *ast.Expr) (int, bool) {
 // game state when the loop holds an action that may change it, in loops
 // without Wait, Wait Until, Call Subroutine or Start Rule. Outer loops
 // come first.
-func repLoopGroups(l *flowList) []*repGroup {
+func repLoopGroups(l *flowList, occs [][]repOccurrence) []*repGroup {
 	var out []*repGroup
 	for f := 0; f < l.len(); f++ {
 		id := l.ids[f]
@@ -382,14 +908,14 @@ func repLoopGroups(l *flowList) []*repGroup {
 		if !ok || passes < 2 {
 			continue
 		}
-		writes := map[string]bool{}
-		for _, v := range valWrites(l.body(f)) {
+		writes := map[valVar]bool{}
+		for _, v := range valWriteVars(l.body(f)) {
 			writes[v] = true
 		}
 		changesState, suspends := false, false
 		for q := f + 1; q < l.end[f]; q++ {
 			e := l.body(q)
-			for _, v := range valWrites(e) {
+			for _, v := range valWriteVars(e) {
 				writes[v] = true
 			}
 			suspends = suspends || valSuspending[l.ids[q]]
@@ -398,11 +924,11 @@ func repLoopGroups(l *flowList) []*repGroup {
 		if suspends {
 			continue
 		}
-		byKey := map[string]*repGroup{}
+		byKey := map[int32]*repGroup{}
 		var order []*repGroup
 		for q := f + 1; q < l.end[f]; q++ {
 			i := l.idx[q]
-			for _, o := range repStatementOccurrences(l.stmts[i], i, false) {
+			for _, o := range occs[i] {
 				if o.reevaluated || o.info.readsAny(writes) || changesState && o.info.state {
 					continue // a re-evaluated argument stays live: hoisting it would change it
 				}

@@ -2,11 +2,10 @@ package objects
 
 import (
 	"fmt"
-	"strings"
+	"sync"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
-	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -14,35 +13,50 @@ import (
 // creating action of an enabled rule (or of an actions-only payload), in
 // text order. It never fails and never changes the tree.
 func Find(s *ast.Script) []Object {
-	f := newFinder(s)
+	return FindWith(s, Analyses{})
+}
+
+// Analyses are analyses of a script that a caller of FindWith already
+// has. They are only read; a missing one is computed.
+type Analyses struct {
+	// Graph returns what flow.Build(s.Rules[i]) returns for i ≥ 0, and
+	// what flow.BuildActions returns for the actions-only payload for -1.
+	Graph func(rule int) *flow.Graph
+	// Calls is what flow.CallGraph(s) returns; nil computes it.
+	Calls []flow.CallEdge
+}
+
+// FindWith is Find reusing the analyses a caller already has.
+func FindWith(s *ast.Script, a Analyses) []Object {
+	calls := a.Calls
+	if calls == nil {
+		calls = flow.CallGraph(s)
+	}
+	f := newFinder(s, calls, a.Graph)
 	var out []Object
-	for _, rule := range f.ruleIndices() {
-		for j, st := range f.actions(rule) {
-			spec := creates(st)
-			if spec == nil {
-				continue
-			}
-			o := Object{Kind: spec.Kind, Element: spec.Create, Rule: rule, Action: j, Span: st.Body.Span}
-			o.Repeats = f.siteReasons(rule, j)
-			if len(o.Repeats) > 0 {
-				if g := f.guard(rule, j); g != nil {
-					o.Guard = g
-					o.Repeats = nil
-					if g.Player {
-						o.Repeats = []Reason{{Kind: Guarded, Rule: rule, Action: j, Span: o.Span, PerJoin: true,
-							Text: fmt.Sprintf("it runs once per player, guarded by %s", g)}}
-					}
+	for _, c := range f.creations {
+		rule, j, spec := c.rule, c.action, c.spec
+		st := f.actions(rule)[j]
+		o := Object{Kind: spec.Kind, Element: spec.Create, Rule: rule, Action: j, Span: st.Body.Span}
+		o.Repeats = f.siteReasons(rule, j)
+		if len(o.Repeats) > 0 {
+			if g := f.guard(rule, j); g != nil {
+				o.Guard = g
+				o.Repeats = nil
+				if g.Player {
+					o.Repeats = []Reason{{Kind: Guarded, Rule: rule, Action: j, Span: o.Span, PerJoin: true,
+						Text: fmt.Sprintf("it runs once per player, guarded by %s", g)}}
 				}
 			}
-			o.Kept = f.kept(rule, j, spec)
-			o.Destroys = f.destroys(spec, o.Kept)
-			if spec.Duration >= 0 && spec.Duration < len(st.Body.Args) {
-				if a := st.Body.Args[spec.Duration]; a.Kind == ast.Number {
-					o.Duration, o.HasDuration = a.Num, true
-				}
-			}
-			out = append(out, o)
 		}
+		o.Kept = f.kept(rule, j, spec)
+		o.Destroys = f.destroys(spec, o.Kept)
+		if spec.Duration >= 0 && spec.Duration < len(st.Body.Args) {
+			if a := st.Body.Args[spec.Duration]; a.Kind == ast.Number {
+				o.Duration, o.HasDuration = a.Num, true
+			}
+		}
+		out = append(out, o)
 	}
 	return out
 }
@@ -53,30 +67,64 @@ type finder struct {
 	calls []flow.CallEdge
 	// subRules maps a subroutine's name to its enabled defining rules.
 	subRules map[string][]int
-	graphs   map[int]*flow.Graph
-	// destroySites are the enabled destroying actions.
-	destroySites []destroySite
-	// flows maps a variable to the variables assigned from values that
+	// graphOf supplies the graphs when the caller has them.
+	graphOf func(rule int) *flow.Graph
+	// ruleFlows holds, per rule (index rule+1), its actions and control
+	// flow, computed on first use; assigns, per enabled rule, its
+	// assignments.
+	ruleFlows []*ruleFlow
+	assigns   [][]assignSite
+	// destroySites are the enabled destroying actions, per kind.
+	destroySites map[Kind][]destroySite
+	// creations are the enabled creating actions, in text order.
+	creations []creation
+	// varIDs number the variables met (global, then player, by name);
+	// varList is the variable of each number.
+	varIDs  [2]map[string]int32
+	varList []Variable
+	// flowsTo maps a variable to the variables assigned from values that
 	// read it.
-	flows map[Variable][]Variable
-	// setOnce tells, per variable written, whether every write sets it to
-	// a constant true value.
-	setOnce map[Variable]bool
+	flowsTo [][]int32
+	// setOnce tells, per variable, whether it is written (not 0) and
+	// whether every write sets it to a constant true value (2).
+	setOnce []int8
 
 	ruleMemo   map[int][]Reason
 	inProgress map[int]bool
+	// varParams memoizes namesVariables; recentFacts caches actionFacts.
+	varParams   map[*vocab.Element]bool
+	recentFacts [64]struct {
+		id    string
+		facts actionFacts
+		set   bool
+	}
+	// subScans memoizes scanSubroutine, holderSets holders, conds a
+	// rule's enabled conditions and tests the variables each tests false.
+	subScans   []subScan
+	holderSets map[Variable]map[Variable]bool
+	conds      map[int][]*ast.Expr
+	tests      map[[2]int][]Variable
 }
 
 type destroySite struct {
 	Destroy
 	kind Kind
 	id   *ast.Expr // the id argument, for ByID
+	// vars are the variables id reads (varsIn), once needed.
+	vars      []Variable
+	varsFound bool
 }
 
-func newFinder(s *ast.Script) *finder {
-	f := &finder{s: s, subRules: map[string][]int{}, graphs: map[int]*flow.Graph{},
-		flows: map[Variable][]Variable{}, setOnce: map[Variable]bool{}, ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
-	for _, e := range flow.CallGraph(s) {
+// creation is an enabled action creating an object.
+type creation struct {
+	rule, action int
+	spec         *Spec
+}
+
+func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph) *finder {
+	f := &finder{s: s, graphOf: graph, subRules: map[string][]int{}, ruleFlows: make([]*ruleFlow, len(s.Rules)+1),
+		varIDs: [2]map[string]int32{{}, {}}, ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
+	for _, e := range calls {
 		if !e.Disabled {
 			f.calls = append(f.calls, e)
 		}
@@ -88,30 +136,137 @@ func newFinder(s *ast.Script) *finder {
 			}
 		}
 	}
+	f.assigns = make([][]assignSite, len(s.Rules)+1)
 	for _, rule := range f.ruleIndices() {
-		for j, st := range f.actions(rule) {
-			if st == nil {
-				continue
+		f.eachAction(rule, func(j int, st *ast.Statement, id string) {
+			var target Variable
+			var value *ast.Expr
+			ok := false
+			var facts actionFacts
+			if id != "" {
+				facts = f.actionFacts(id)
 			}
-			id := elemID(st.Body)
-			for _, d := range destroyers[id] {
-				site := destroySite{Destroy: Destroy{How: d.how, Element: id, Rule: rule, Action: j, Span: st.Body.Span}, kind: d.kind}
-				if d.how == ByID && len(st.Body.Args) > 0 {
-					site.id = st.Body.Args[0]
+			// Only an assignment or one of assignIDs assigns.
+			if id == "" || facts.assigns {
+				if target, value, ok = assignment(st.Body); ok {
+					f.assigns[rule+1] = append(f.assigns[rule+1], assignSite{stmt: j, target: target, value: value})
 				}
-				f.destroySites = append(f.destroySites, site)
 			}
-			f.noteWrite(st.Body)
-			if target, value, ok := assignment(st.Body); ok {
+			if id != "" {
+				if spec := facts.create; spec != nil {
+					f.creations = append(f.creations, creation{rule: rule, action: j, spec: spec})
+				}
+				for _, d := range facts.destroyers {
+					site := destroySite{Destroy: Destroy{How: d.how, Element: id, Rule: rule, Action: j, Span: st.Body.Span}, kind: d.kind}
+					if d.how == ByID && len(st.Body.Args) > 0 {
+						site.id = st.Body.Args[0]
+					}
+					if f.destroySites == nil {
+						f.destroySites = map[Kind][]destroySite{}
+					}
+					f.destroySites[d.kind] = append(f.destroySites[d.kind], site)
+				}
+			}
+			f.noteWriteOf(st.Body, target, value, ok)
+			if ok {
 				for _, v := range varsIn(value) {
 					if v != target {
-						f.flows[v] = append(f.flows[v], target)
+						x, t := f.varID(v), f.varID(target)
+						f.flowsTo[x] = append(f.flowsTo[x], t)
 					}
 				}
 			}
-		}
+		})
 	}
 	return f
+}
+
+// actionFacts are what the finder asks of an action id, in one look-up:
+// the spec of what it creates (byCreate), what it destroys (destroyers),
+// and whether it assigns (assignIDs).
+type actionFacts struct {
+	create     *Spec
+	destroyers []destroyer
+	assigns    bool
+}
+
+var actionFactsByID = sync.OnceValue(func() map[string]actionFacts {
+	out := map[string]actionFacts{}
+	for id, spec := range byCreate {
+		a := out[id]
+		a.create = spec
+		out[id] = a
+	}
+	for id, ds := range destroyers {
+		a := out[id]
+		a.destroyers = ds
+		out[id] = a
+	}
+	for id, ok := range assignIDs {
+		a := out[id]
+		a.assigns = ok
+		out[id] = a
+	}
+	return out
+})
+
+// actionFacts returns actionFactsByID()[id], through a small cache: a
+// few actions make most of a program.
+func (f *finder) actionFacts(id string) actionFacts {
+	slot := &f.recentFacts[(len(id)*7+int(id[len(id)-1]))&(len(f.recentFacts)-1)]
+	if slot.set && slot.id == id {
+		return slot.facts
+	}
+	facts := actionFactsByID()[id]
+	slot.id, slot.facts, slot.set = id, facts, true
+	return facts
+}
+
+// actionsBlock returns rule's actions block (the payload's for -1), or
+// nil.
+func (f *finder) actionsBlock(rule int) *ast.Block {
+	if rule < 0 {
+		return f.s.Actions
+	}
+	return f.s.Rules[rule].Actions
+}
+
+// flat returns the enabled actions of rule and their element ids from the
+// caller's graph (see flow.Graph.Flat); ok is false without one, or when
+// building it fails (on a tree no parser builds: the rules whose graph
+// the analysis reads fail then, as they did).
+func (f *finder) flat(rule int) (actions []int, ids []string, ok bool) {
+	if f.graphOf == nil {
+		return nil, nil, false
+	}
+	defer func() {
+		if recover() != nil {
+			actions, ids, ok = nil, nil, false
+		}
+	}()
+	actions, ids = f.graphOf(rule).Flat()
+	return actions, ids, true
+}
+
+// eachAction calls fn with each enabled statement of rule's actions, its
+// index and its element id (elemID), in order. The caller's graph, when
+// there is one, has them.
+func (f *finder) eachAction(rule int, fn func(j int, st *ast.Statement, id string)) {
+	b := f.actionsBlock(rule)
+	if b == nil {
+		return
+	}
+	if actions, ids, ok := f.flat(rule); ok {
+		for q, i := range actions {
+			fn(i, b.Statements[i], ids[q])
+		}
+		return
+	}
+	for i, st := range b.Statements {
+		if !st.Disabled && st.Body != nil {
+			fn(i, st, elemID(st.Body))
+		}
+	}
 }
 
 // ruleIndices returns the enabled rules' indices, then -1 when the script
@@ -129,40 +284,190 @@ func (f *finder) ruleIndices() []int {
 	return out
 }
 
+// ruleFlow is what the finder knows of the actions of one rule (or of
+// the payload): computed once, shared by every object of the rule.
+type ruleFlow struct {
+	// stmts are the statements of the actions block, with disabled and
+	// empty statements replaced by nil.
+	stmts []*ast.Statement
+	// ids are the element ids of the statements ("" for nil statements
+	// and statements that are not calls); creates the specs of the
+	// objects they create (see creates).
+	ids     []string
+	creates []*Spec
+	// assigns are the statements assigning a variable, in order.
+	assigns []assignSite
+	g       *flow.Graph
+	// blockOf maps a statement index to its graph block, or -1.
+	blockOf []int
+	// loops are the indices of the enabled Loop actions (loopActions).
+	loops []int
+	// reach memoizes, per start block, the blocks reachable from it (the
+	// start included); selfLoop memoizes selfLoop per block (0 unknown, 1
+	// no, 2 yes).
+	reach    map[int][]bool
+	selfLoop []int8
+	// open and scanned are openAt's scan: the blocks open before action
+	// scanned.
+	open    []blockOpen
+	scanned int
+	// lastReads memoizes, per statement, the first call of each Last … ID
+	// value in it (see findLastRead); nil until the statement is first
+	// read.
+	lastReads [][]lastRead
+}
+
+// assignSite is a statement assigning a variable: what assignment
+// returns for it.
+type assignSite struct {
+	stmt   int
+	target Variable
+	value  *ast.Expr
+}
+
+// lastRead is the first call of a Last … ID value in a statement.
+type lastRead struct {
+	id   string
+	expr *ast.Expr
+}
+
+// flowOf returns the ruleFlow of rule (-1: the payload), without its
+// graph.
+func (f *finder) flowOf(rule int) *ruleFlow {
+	rf := f.ruleFlows[rule+1]
+	if rf != nil {
+		return rf
+	}
+	rf = &ruleFlow{assigns: f.assigns[rule+1]}
+	if b := f.actionsBlock(rule); b != nil {
+		n := len(b.Statements)
+		rf.stmts, rf.ids, rf.creates = make([]*ast.Statement, n), make([]string, n), make([]*Spec, n)
+		f.eachAction(rule, func(i int, st *ast.Statement, id string) {
+			rf.stmts[i] = st
+			rf.ids[i] = id
+			if id != "" {
+				rf.creates[i] = byCreate[id]
+			}
+		})
+	}
+	f.ruleFlows[rule+1] = rf
+	return rf
+}
+
 // actions returns the statements of rule's actions block (the payload's
 // for -1), with disabled and empty statements replaced by nil so that
-// indices stay those of the block.
+// indices stay those of the block. The slice is shared: never change it.
 func (f *finder) actions(rule int) []*ast.Statement {
-	var b *ast.Block
-	if rule < 0 {
-		b = f.s.Actions
-	} else {
-		b = f.s.Rules[rule].Actions
+	return f.flowOf(rule).stmts
+}
+
+// flowGraph returns the ruleFlow of rule with its graph and block map.
+func (f *finder) flowGraph(rule int) *ruleFlow {
+	rf := f.flowOf(rule)
+	if rf.blockOf != nil {
+		return rf
 	}
-	if b == nil {
-		return nil
+	g := rf.g
+	switch {
+	case g != nil:
+	case f.graphOf != nil:
+		g = f.graphOf(rule)
+	case rule < 0:
+		g = flow.BuildActions(f.s.Actions.Statements)
+	default:
+		g = flow.Build(f.s.Rules[rule])
 	}
-	out := make([]*ast.Statement, len(b.Statements))
-	for i, st := range b.Statements {
-		if !st.Disabled && st.Body != nil {
-			out[i] = st
+	rf.blockOf = make([]int, len(rf.stmts))
+	for i := range rf.blockOf {
+		rf.blockOf[i] = -1
+	}
+	for _, b := range g.Blocks {
+		for _, a := range b.Actions {
+			if a >= 0 && a < len(rf.blockOf) {
+				rf.blockOf[a] = b.ID
+			}
 		}
 	}
-	return out
+	for i, st := range rf.stmts {
+		if st != nil && loopActions[rf.ids[i]] {
+			rf.loops = append(rf.loops, i)
+		}
+	}
+	rf.selfLoop = make([]int8, len(g.Blocks))
+	rf.g = g
+	return rf
 }
 
 func (f *finder) graph(rule int) *flow.Graph {
-	if g, ok := f.graphs[rule]; ok {
-		return g
+	return f.flowGraph(rule).g
+}
+
+// reachFrom returns the blocks reachable from block start, start included.
+func (rf *ruleFlow) reachFrom(start int) []bool {
+	if r, ok := rf.reach[start]; ok {
+		return r
 	}
-	var g *flow.Graph
-	if rule < 0 {
-		g = flow.BuildActions(f.s.Actions.Statements)
-	} else {
-		g = flow.Build(f.s.Rules[rule])
+	g := rf.g
+	reach := make([]bool, len(g.Blocks))
+	reach[start] = true
+	stack := []int{start}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range g.Blocks[b].Succ {
+			if !reach[s] {
+				reach[s] = true
+				stack = append(stack, s)
+			}
+		}
 	}
-	f.graphs[rule] = g
-	return g
+	if rf.reach == nil {
+		rf.reach = map[int][]bool{}
+	}
+	rf.reach[start] = reach
+	return reach
+}
+
+// selfLoops reports whether block b can reach itself (selfLoop, memoized).
+func (rf *ruleFlow) selfLoops(b int) bool {
+	if rf.selfLoop[b] == 0 {
+		rf.selfLoop[b] = 1
+		if selfLoop(rf.g, b) {
+			rf.selfLoop[b] = 2
+		}
+	}
+	return rf.selfLoop[b] == 2
+}
+
+// findLastRead returns the first call (depth first) of the Last … ID
+// value id in the enabled statement a, or nil. What a statement reads is
+// found once.
+func (rf *ruleFlow) findLastRead(a int, id string) *ast.Expr {
+	if rf.lastReads == nil {
+		rf.lastReads = make([][]lastRead, len(rf.stmts))
+	}
+	reads := rf.lastReads[a]
+	if reads == nil {
+		reads = []lastRead{} // not nil: the statement has been read
+		ast.Inspect(rf.stmts[a].Body, func(x *ast.Expr) bool {
+			if x.Kind == ast.Call && x.Elem != nil && IsLastID(x.Elem.ID) {
+				for _, r := range reads {
+					if r.id == x.Elem.ID {
+						return true
+					}
+				}
+				reads = append(reads, lastRead{id: x.Elem.ID, expr: x})
+			}
+			return true
+		})
+		rf.lastReads[a] = reads
+	}
+	for _, r := range reads {
+		if r.id == id {
+			return r.expr
+		}
+	}
+	return nil
 }
 
 func (f *finder) ruleName(rule int) string {
@@ -187,852 +492,4 @@ func creates(st *ast.Statement) *Spec {
 		return nil
 	}
 	return byCreate[elemID(st.Body)]
-}
-
-// ---- kept ids ----
-
-// kept finds where the id of the object created by action j of rule is
-// read: on some control-flow path from the creation, before an action
-// creating another object that sets the same Last … value. When the rule
-// runs again (its event or conditions repeat), the path goes on from the
-// end of the actions to their start.
-func (f *finder) kept(rule, j int, spec *Spec) *Keep {
-	k, _ := f.scanKeep(rule, j, spec, true, len(f.ruleReasons(rule)) > 0)
-	if k != nil || rule < 0 {
-		return k
-	}
-	// An object created in a subroutine: its caller may read the id after
-	// the call returns.
-	name := subroutineOf(f.s.Rules[rule])
-	if name == "" {
-		return nil
-	}
-	for _, e := range f.calls {
-		if e.Callee != name || e.Kind != flow.CallSubroutine || e.Caller < 0 || e.Caller == rule {
-			continue
-		}
-		if k, _ := f.scanKeep(e.Caller, e.Action, spec, false, false); k != nil {
-			k.Subroutine = name
-			return k
-		}
-	}
-	return nil
-}
-
-// scanKeep follows the control flow of rule from after action from (from
-// the entry when from is -1) and returns the first read of spec's Last …
-// ID value found before an action creating another object that sets the
-// same value. It looks into subroutines called on the way when deep is
-// set; wrap continues from the entry at the exit. overwritten reports
-// that some path met such a creation.
-func (f *finder) scanKeep(rule, from int, spec *Spec, deep, wrap bool) (k *Keep, overwritten bool) {
-	stmts := f.actions(rule)
-	g := f.graph(rule)
-	type item struct{ block, pos int }
-	var queue []item
-	seen := make([]bool, len(g.Blocks))
-	if from < 0 {
-		queue = append(queue, item{g.Entry, 0})
-	} else {
-		for _, b := range g.Blocks {
-			for p, a := range b.Actions {
-				if a == from {
-					queue = append(queue, item{b.ID, p + 1})
-				}
-			}
-		}
-	}
-	wrapped := false
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
-		b := g.Blocks[it.block]
-		stopped := false
-		for _, a := range b.Actions[min(it.pos, len(b.Actions)):] {
-			st := stmts[a]
-			if st == nil {
-				continue
-			}
-			if read := findCall(st.Body, spec.LastID); read != nil {
-				k := &Keep{Rule: rule, Action: a, Span: read.Span}
-				if target, value, ok := assignment(st.Body); ok && contains(value.Span, read.Span) {
-					k.Variable = &target
-				}
-				return k, overwritten
-			}
-			if other := creates(st); other != nil && other.LastID == spec.LastID {
-				overwritten, stopped = true, true
-				break
-			}
-			if deep && elemID(st.Body) == "__callSubroutine__" && len(st.Body.Args) > 0 && st.Body.Args[0].Kind == ast.Name {
-				name := st.Body.Args[0].Text
-				for _, sr := range f.subRules[name] {
-					if sr == rule {
-						continue
-					}
-					k, over := f.scanKeep(sr, -1, spec, false, false)
-					if k != nil {
-						k.Subroutine = name
-						return k, overwritten
-					}
-					if over {
-						overwritten, stopped = true, true
-					}
-				}
-				if stopped {
-					break
-				}
-			}
-		}
-		if stopped {
-			continue
-		}
-		succ := b.Succ
-		if b.ID == g.Exit && wrap && !wrapped {
-			wrapped, succ = true, []int{g.Entry}
-		}
-		for _, s := range succ {
-			if !seen[s] {
-				seen[s] = true
-				queue = append(queue, item{s, 0})
-			}
-		}
-	}
-	return nil, overwritten
-}
-
-// findCall returns the first call of the element with id inside e.
-func findCall(e *ast.Expr, id string) *ast.Expr {
-	var found *ast.Expr
-	ast.Inspect(e, func(x *ast.Expr) bool {
-		if found != nil {
-			return false
-		}
-		if x.Kind == ast.Call && x.Elem != nil && x.Elem.ID == id {
-			found = x
-			return false
-		}
-		return true
-	})
-	return found
-}
-
-func contains(outer, inner source.Span) bool {
-	return outer.Start <= inner.Start && inner.End <= outer.End
-}
-
-// assignIDs are the actions that set or modify a variable from a value
-// (their last argument).
-var assignIDs = map[string]bool{
-	"__setGlobalVariable__": true, "__setGlobalVariableAtIndex__": true,
-	"__modifyGlobalVariable__": true, "__modifyGlobalVariableAtIndex__": true,
-	"__setPlayerVariable__": true, "__setPlayerVariableAtIndex__": true,
-	"__modifyPlayerVariable__": true, "__modifyPlayerVariableAtIndex__": true,
-}
-
-// assignment returns the variable an action assigns and the value it
-// assigns from: Global.x = v, P.x[i] += v, Set Global Variable(x, v),
-// Modify Player Variable(P, x, Append To Array, v), ….
-func assignment(e *ast.Expr) (target Variable, value *ast.Expr, ok bool) {
-	if e == nil {
-		return Variable{}, nil, false
-	}
-	if e.Kind == ast.Assign && len(e.Args) == 2 {
-		t := e.Args[0]
-		if t.Kind == ast.Index && len(t.Args) == 2 {
-			t = t.Args[0]
-		}
-		switch t.Kind {
-		case ast.Global:
-			return Variable{Name: t.Text}, e.Args[1], true
-		case ast.PlayerVar:
-			return Variable{Player: true, Name: t.Text}, e.Args[1], true
-		}
-		return Variable{}, nil, false
-	}
-	if e.Kind != ast.Call || e.Elem == nil || !assignIDs[e.Elem.ID] || len(e.Args) < 2 {
-		return Variable{}, nil, false
-	}
-	for i, a := range e.Args {
-		if i >= len(e.Elem.Params) || a.Kind != ast.Name {
-			continue
-		}
-		switch e.Elem.Params[i].Ident {
-		case vocab.IdentGlobalVariable:
-			return Variable{Name: a.Text}, e.Args[len(e.Args)-1], true
-		case vocab.IdentPlayerVariable:
-			return Variable{Player: true, Name: a.Text}, e.Args[len(e.Args)-1], true
-		}
-	}
-	return Variable{}, nil, false
-}
-
-// varsIn returns the variables e reads, in order, without repeats.
-func varsIn(e *ast.Expr) []Variable {
-	var out []Variable
-	seen := map[Variable]bool{}
-	add := func(v Variable) {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	ast.Inspect(e, func(x *ast.Expr) bool {
-		switch x.Kind {
-		case ast.Global:
-			add(Variable{Name: x.Text})
-		case ast.PlayerVar:
-			add(Variable{Player: true, Name: x.Text})
-		case ast.Call:
-			if x.Elem == nil || len(x.Args) == 0 {
-				break
-			}
-			switch x.Elem.ID {
-			case "__globalVar__":
-				if x.Args[0].Kind == ast.Name {
-					add(Variable{Name: x.Args[0].Text})
-				}
-			case "__playerVar__":
-				if len(x.Args) > 1 && x.Args[1].Kind == ast.Name {
-					add(Variable{Player: true, Name: x.Args[1].Text})
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// ---- destroys ----
-
-// destroys returns the actions that may destroy an object of spec's kind
-// kept as k.
-func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
-	var holders map[Variable]bool
-	if k != nil && k.Variable != nil {
-		holders = f.holders(*k.Variable)
-	}
-	var out []Destroy
-	for _, site := range f.destroySites {
-		if site.kind != spec.Kind {
-			continue
-		}
-		switch site.How {
-		case All, BySlot:
-			out = append(out, site.Destroy)
-		case ByID:
-			if k == nil || site.id == nil {
-				continue
-			}
-			if contains(site.Span, k.Span) {
-				out = append(out, site.Destroy)
-				continue
-			}
-			for _, v := range varsIn(site.id) {
-				if holders[v] {
-					d := site.Destroy
-					d.Variable = &v
-					out = append(out, d)
-					break
-				}
-			}
-		}
-	}
-	return out
-}
-
-// holders returns v and the variables assigned, directly or through
-// others, from values that read v: the variables that may hold the ids v
-// holds.
-func (f *finder) holders(v Variable) map[Variable]bool {
-	seen := map[Variable]bool{v: true}
-	queue := []Variable{v}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		for _, y := range f.flows[x] {
-			if !seen[y] {
-				seen[y] = true
-				queue = append(queue, y)
-			}
-		}
-	}
-	return seen
-}
-
-// ---- repetition ----
-
-// siteReasons returns why action j of rule may run more than once.
-func (f *finder) siteReasons(rule, j int) []Reason {
-	out := f.loopReasons(rule, j)
-	return append(out, f.ruleReasons(rule)...)
-}
-
-var loopActions = map[string]bool{"loop": true, "__loopIf__": true, "__loopIfConditionIsTrue__": true, "__loopIfConditionIsFalse__": true}
-
-// openers returns the If, While and For actions whose blocks enclose
-// action j, outer first.
-func openers(stmts []*ast.Statement, j int) []int {
-	var open []int
-	for i := 0; i < j && i < len(stmts); i++ {
-		switch elemID(stmtBody(stmts[i])) {
-		case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-			open = append(open, i)
-		case "__end__":
-			if len(open) > 0 {
-				open = open[:len(open)-1]
-			}
-		}
-	}
-	return open
-}
-
-// loopReasons returns the While and For blocks enclosing action j, outer
-// first, and a Loop that may run after it.
-func (f *finder) loopReasons(rule, j int) []Reason {
-	stmts := f.actions(rule)
-	open := openers(stmts, j)
-	var out []Reason
-	for _, i := range open {
-		body := stmts[i].Body
-		switch elemID(body) {
-		case "__while__":
-			r := Reason{Kind: InLoop, Text: "it is inside a While loop", Rule: rule, Action: i, Span: body.Span}
-			if countingWhile(stmts, i) {
-				r.Bounded = true
-				r.Text = "it is inside a While loop counting up to a literal"
-			}
-			out = append(out, r)
-		case "__forGlobalVariable__", "__forPlayerVariable__":
-			// A For loop ends: it repeats the action a number of times per
-			// run, fixed when its bounds are literals.
-			text := "it is inside a For loop"
-			if literalBounds(body) {
-				text = "it is inside a For loop with literal bounds"
-			}
-			out = append(out, Reason{Kind: InLoop, Text: text, Rule: rule, Action: i, Span: body.Span, Bounded: true})
-		}
-	}
-	// A Loop reachable from the action restarts the actions.
-	g := f.graph(rule)
-	blockOf := map[int]int{}
-	for _, b := range g.Blocks {
-		for _, a := range b.Actions {
-			blockOf[a] = b.ID
-		}
-	}
-	start, ok := blockOf[j]
-	if !ok {
-		return out
-	}
-	reach := map[int]bool{start: true}
-	stack := []int{start}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range g.Blocks[b].Succ {
-			if !reach[s] {
-				reach[s] = true
-				stack = append(stack, s)
-			}
-		}
-	}
-	for i, st := range stmts {
-		if st == nil || !loopActions[elemID(st.Body)] {
-			continue
-		}
-		b, ok := blockOf[i]
-		if !ok || !reach[b] || (b == start && i < j && !selfLoop(g, b)) {
-			continue
-		}
-		out = append(out, Reason{Kind: RuleLoops, Rule: rule, Action: i, Span: st.Body.Span,
-			Text: fmt.Sprintf("the rule loops back to its first action (%s)", st.Body.Elem.English())})
-		break
-	}
-	return out
-}
-
-func stmtBody(st *ast.Statement) *ast.Expr {
-	if st == nil {
-		return nil
-	}
-	return st.Body
-}
-
-// selfLoop reports whether block b can reach itself.
-func selfLoop(g *flow.Graph, b int) bool {
-	seen := map[int]bool{}
-	stack := append([]int(nil), g.Blocks[b].Succ...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == b {
-			return true
-		}
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		stack = append(stack, g.Blocks[x].Succ...)
-	}
-	return false
-}
-
-// countingWhile reports whether the While at stmts[i] counts a variable up
-// to a literal: While(v < N) (or <=, or N > v) whose body adds a positive
-// literal to v (v += 1, Modify … Variable(v, Add, 1)). It runs a bounded
-// number of times each time it is reached.
-func countingWhile(stmts []*ast.Statement, i int) bool {
-	args := stmts[i].Body.Args
-	if len(args) == 0 {
-		return false
-	}
-	c := args[0]
-	for c.Kind == ast.Paren && len(c.Args) == 1 {
-		c = c.Args[0]
-	}
-	if c.Kind != ast.Binary || len(c.Args) != 2 {
-		return false
-	}
-	var counter *ast.Expr
-	switch {
-	case (c.Op == ast.OpLt || c.Op == ast.OpLe) && isLiteral(c.Args[1]):
-		counter = c.Args[0]
-	case (c.Op == ast.OpGt || c.Op == ast.OpGe) && isLiteral(c.Args[0]):
-		counter = c.Args[1]
-	default:
-		return false
-	}
-	if counter.Kind != ast.Global && counter.Kind != ast.PlayerVar {
-		return false
-	}
-	v, _ := varRef(counter)
-	depth := 0
-	for k := i + 1; k < len(stmts); k++ {
-		e := stmtBody(stmts[k])
-		switch elemID(e) {
-		case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-			depth++
-			continue
-		case "__end__":
-			if depth == 0 {
-				return false
-			}
-			depth--
-			continue
-		}
-		if target, value, ok := assignment(e); ok && target == v && positiveLiteral(value) {
-			if e.Kind == ast.Assign && e.Op == ast.OpAddAssign {
-				return true
-			}
-			if e.Kind == ast.Call && strings.HasPrefix(e.Elem.ID, "__modify") {
-				for _, a := range e.Args {
-					if a.Kind == ast.Member && a.Member != nil && a.Member.ID == "__add__" {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-func positiveLiteral(e *ast.Expr) bool {
-	return (e.Kind == ast.Number && e.Num > 0) || (elemID(e) == "true" && len(e.Args) == 0)
-}
-
-// literalBounds reports whether a For action's start, stop and step are
-// number literals (its last three arguments).
-func literalBounds(e *ast.Expr) bool {
-	if len(e.Args) < 3 {
-		return false
-	}
-	for _, a := range e.Args[len(e.Args)-3:] {
-		if !isLiteral(a) {
-			return false
-		}
-	}
-	return true
-}
-
-func isLiteral(e *ast.Expr) bool {
-	switch e.Kind {
-	case ast.Number:
-		return true
-	case ast.Paren:
-		return len(e.Args) == 1 && isLiteral(e.Args[0])
-	case ast.Call:
-		// True, False and Null stand for 1, 0 and 0 in OverPy's output.
-		switch elemID(e) {
-		case "true", "false", "null":
-			return len(e.Args) == 0
-		}
-	}
-	return false
-}
-
-// ruleReasons returns why rule as a whole may run more than once.
-func (f *finder) ruleReasons(rule int) []Reason {
-	if rule < 0 {
-		return nil
-	}
-	if rs, ok := f.ruleMemo[rule]; ok {
-		return rs
-	}
-	if f.inProgress[rule] {
-		return nil // a recursive subroutine: its callers decide
-	}
-	f.inProgress[rule] = true
-	rs := f.computeRuleReasons(rule)
-	delete(f.inProgress, rule)
-	f.ruleMemo[rule] = rs
-	return rs
-}
-
-func (f *finder) computeRuleReasons(rule int) []Reason {
-	r := f.s.Rules[rule]
-	ev, line := eventOf(r)
-	if ev == nil {
-		return nil
-	}
-	var out []Reason
-	switch ev.ID {
-	case "global":
-	case "eachPlayer":
-		out = append(out, Reason{Kind: EachPlayer, Rule: rule, Action: -1, Span: line.Span, PerJoin: true,
-			Text: "the rule runs once for every player who joins, and again when a player rejoins"})
-	case "__subroutine__":
-		return f.subroutineReasons(rule, subroutineOf(r))
-	default:
-		return []Reason{{Kind: Event, Rule: rule, Action: -1, Span: line.Span, PerJoin: ev.ID == "playerJoined",
-			Text: fmt.Sprintf("the rule runs each time the %s event happens", ev.English())}}
-	}
-	if c := varyingCondition(r); c != nil {
-		reason := Reason{Kind: Conditions, Rule: rule, Action: -1, Span: c.Body.Span,
-			Text: "the rule's conditions can become true again"}
-		if phaseOnly(r) {
-			reason.Bounded = true
-			reason.Text = "the rule's conditions, which test the game's phase, can become true again in each round"
-		}
-		out = append(out, reason)
-	}
-	return out
-}
-
-// phaseValues are the values telling the game's phase: they change a
-// fixed number of times per round.
-var phaseValues = map[string]bool{
-	"isAssemblingHeroes": true, "isGameInProgress": true, "isInSetup": true,
-	"isMatchBetweenRounds": true, "isMatchComplete": true, "isWaitingForPlayers": true,
-}
-
-// phaseOnly reports whether every enabled condition of r is built from
-// constants and phase values only.
-func phaseOnly(r *ast.Rule) bool {
-	for _, st := range r.Conditions.Statements {
-		if !st.Disabled && st.Body != nil && !constantOr(st.Body, phaseValues) {
-			return false
-		}
-	}
-	return true
-}
-
-// subroutineReasons returns why the subroutine rule runs more than once:
-// several callers, or callers that repeat.
-func (f *finder) subroutineReasons(rule int, name string) []Reason {
-	var edges []flow.CallEdge
-	for _, e := range f.calls {
-		if e.Callee == name && e.Caller >= 0 {
-			edges = append(edges, e)
-		}
-	}
-	var out []Reason
-	seen := map[string]bool{}
-	if len(edges) > 1 {
-		out = append(out, Reason{Kind: Calls, Rule: edges[0].Caller, Action: edges[0].Action, Span: edges[0].Span, Bounded: true,
-			Text: fmt.Sprintf("subroutine %s is called from %d places", name, len(edges))})
-	}
-	for _, e := range edges {
-		if e.Caller == rule {
-			continue // a subroutine calling itself repeats through its callers
-		}
-		inner := f.siteReasons(e.Caller, e.Action)
-		if len(inner) == 0 {
-			continue
-		}
-		// The reason told is the strongest: unbounded before bounded, and
-		// not per join before per join.
-		first, rank, bounded, perJoin := inner[0], -1, true, true
-		for _, x := range inner {
-			r := 0
-			if !x.Bounded {
-				bounded = false
-				perJoin = perJoin && x.PerJoin
-				r = 1
-				if !x.PerJoin {
-					r = 2
-				}
-			}
-			if r > rank {
-				first, rank = x, r
-			}
-		}
-		verb := "called"
-		if e.Kind == flow.StartRule {
-			verb = "started"
-		}
-		text := fmt.Sprintf("subroutine %s is %s from rule %q, where %s", name, verb, f.ruleName(e.Caller), first.Text)
-		if seen[text] {
-			continue
-		}
-		seen[text] = true
-		out = append(out, Reason{Kind: Calls, Rule: e.Caller, Action: e.Action, Span: e.Span, Bounded: bounded,
-			PerJoin: !bounded && perJoin, Text: text})
-	}
-	return out
-}
-
-// eventOf returns a rule's event and its line, or nil.
-func eventOf(r *ast.Rule) (*vocab.Event, ast.EventLine) {
-	if r.Event == nil {
-		return nil, ast.EventLine{}
-	}
-	for _, l := range r.Event.Lines {
-		if l.Kind == ast.EventLineEvent {
-			if ev, ok := l.Ref.(*vocab.Event); ok {
-				return ev, l
-			}
-		}
-	}
-	return nil, ast.EventLine{}
-}
-
-// subroutineOf returns the name of the subroutine a rule defines, or "".
-func subroutineOf(r *ast.Rule) string {
-	if r.Event == nil {
-		return ""
-	}
-	for _, l := range r.Event.Lines {
-		if l.Kind == ast.EventLineSubroutine {
-			return l.Text
-		}
-	}
-	return ""
-}
-
-// varyingCondition returns the rule's first enabled condition that is not
-// constant, or nil.
-func varyingCondition(r *ast.Rule) *ast.Statement {
-	if r.Conditions == nil {
-		return nil
-	}
-	for _, st := range r.Conditions.Statements {
-		if !st.Disabled && st.Body != nil && !constant(st.Body) {
-			return st
-		}
-	}
-	return nil
-}
-
-// constant reports whether e has the same value during a whole game:
-// literals, and values the catalog marks constant applied to constants.
-func constant(e *ast.Expr) bool { return constantOr(e, nil) }
-
-// constantOr is constant, also accepting the values whose ids are in also.
-func constantOr(e *ast.Expr, also map[string]bool) bool {
-	switch e.Kind {
-	case ast.Number, ast.String, ast.Member:
-	case ast.Call:
-		if e.Elem == nil || !(e.Elem.Flags.IsConstant || also[e.Elem.ID]) {
-			return false
-		}
-	case ast.Binary, ast.Not, ast.Ternary, ast.Paren, ast.Index:
-	default:
-		return false
-	}
-	for _, a := range e.Args {
-		if !constantOr(a, also) {
-			return false
-		}
-	}
-	return true
-}
-
-// ---- once guards ----
-
-// guard returns the variable of a once-guard of action j of rule: a test
-// that the variable is false (a rule condition, or the If whose first
-// branch holds the action), where the rule sets the variable after the
-// action and every write of it in the program sets it to a constant true
-// value. Once set, the test fails for good, so the action runs at most
-// once (per player, for a player variable).
-func (f *finder) guard(rule, j int) *Variable {
-	if rule < 0 {
-		return nil
-	}
-	var tests []*ast.Expr
-	if c := f.s.Rules[rule].Conditions; c != nil {
-		for _, st := range c.Statements {
-			if !st.Disabled && st.Body != nil {
-				tests = append(tests, st.Body)
-			}
-		}
-	}
-	stmts := f.actions(rule)
-	for _, i := range firstBranchIfs(stmts, j) {
-		if args := stmts[i].Body.Args; len(args) > 0 {
-			tests = append(tests, args[0])
-		}
-	}
-	for _, t := range tests {
-		for _, v := range falseTests(t) {
-			if !f.setOnce[v] {
-				continue
-			}
-			for k := j + 1; k < len(stmts); k++ {
-				if target, _, ok := assignment(stmtBody(stmts[k])); ok && target == v {
-					return &v
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// firstBranchIfs returns the If actions enclosing action j whose first
-// branch (before any Else If or Else) holds it.
-func firstBranchIfs(stmts []*ast.Statement, j int) []int {
-	type open struct {
-		at       int
-		branched bool
-	}
-	var stack []open
-	for i := 0; i < j && i < len(stmts); i++ {
-		switch elemID(stmtBody(stmts[i])) {
-		case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-			stack = append(stack, open{at: i})
-		case "__elif__", "__else__":
-			if len(stack) > 0 {
-				stack[len(stack)-1].branched = true
-			}
-		case "__end__":
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-		}
-	}
-	var out []int
-	for _, o := range stack {
-		if !o.branched && elemID(stmts[o.at].Body) == "__if__" {
-			out = append(out, o.at)
-		}
-	}
-	return out
-}
-
-// falseTests returns the variables e tests to be false: !v, v == False
-// (or 0, Null), v != True, and their conjunctions; v may be indexed or
-// under First Of.
-func falseTests(e *ast.Expr) []Variable {
-	for e.Kind == ast.Paren && len(e.Args) == 1 {
-		e = e.Args[0]
-	}
-	switch {
-	case e.Kind == ast.Binary && e.Op == ast.OpAnd, elemID(e) == "__and__":
-		var out []Variable
-		for _, a := range e.Args {
-			out = append(out, falseTests(a)...)
-		}
-		return out
-	case e.Kind == ast.Not, elemID(e) == "__not__":
-		if len(e.Args) == 1 {
-			if v, ok := varRef(e.Args[0]); ok {
-				return []Variable{v}
-			}
-		}
-	case e.Kind == ast.Binary && (e.Op == ast.OpEq || e.Op == ast.OpNe) && len(e.Args) == 2:
-		want := falsy
-		if e.Op == ast.OpNe {
-			want = isTrueLiteral
-		}
-		for i := range 2 {
-			if want(e.Args[1-i]) {
-				if v, ok := varRef(e.Args[i]); ok {
-					return []Variable{v}
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// varRef returns the variable e reads as a whole value: v, v[i], First
-// Of(v), in parentheses.
-func varRef(e *ast.Expr) (Variable, bool) {
-	for {
-		switch {
-		case e.Kind == ast.Paren && len(e.Args) == 1, e.Kind == ast.Index && len(e.Args) == 2,
-			elemID(e) == "__firstOf__" && len(e.Args) == 1:
-			e = e.Args[0]
-			continue
-		case e.Kind == ast.Global:
-			return Variable{Name: e.Text}, true
-		case e.Kind == ast.PlayerVar:
-			return Variable{Player: true, Name: e.Text}, true
-		}
-		return Variable{}, false
-	}
-}
-
-func falsy(e *ast.Expr) bool {
-	switch {
-	case e.Kind == ast.Number:
-		return e.Num == 0
-	case e.Kind == ast.Call:
-		id := elemID(e)
-		return (id == "false" || id == "null") && len(e.Args) == 0
-	}
-	return false
-}
-
-func isTrueLiteral(e *ast.Expr) bool {
-	switch {
-	case e.Kind == ast.Number:
-		return e.Num != 0
-	case e.Kind == ast.Call:
-		return elemID(e) == "true" && len(e.Args) == 0
-	}
-	return false
-}
-
-// noteWrite records in f.setOnce whether every write of a variable seen so
-// far sets it to a constant true value.
-func (f *finder) noteWrite(e *ast.Expr) {
-	if target, value, ok := assignment(e); ok {
-		plain := (e.Kind == ast.Assign && e.Op == ast.OpAssign) ||
-			(e.Kind == ast.Call && strings.HasPrefix(e.Elem.ID, "__set"))
-		f.noteSet(target, plain && isTrueLiteral(value))
-		return
-	}
-	// Any other action naming a variable (Modify through assignment
-	// above, For, Chase, Stop Chasing) changes it otherwise.
-	if e == nil || e.Kind != ast.Call || e.Elem == nil {
-		return
-	}
-	for i, a := range e.Args {
-		if i >= len(e.Elem.Params) || a.Kind != ast.Name {
-			continue
-		}
-		switch e.Elem.Params[i].Ident {
-		case vocab.IdentGlobalVariable:
-			f.noteSet(Variable{Name: a.Text}, false)
-		case vocab.IdentPlayerVariable:
-			f.noteSet(Variable{Player: true, Name: a.Text}, false)
-		}
-	}
-}
-
-func (f *finder) noteSet(v Variable, once bool) {
-	prev, seen := f.setOnce[v]
-	f.setOnce[v] = once && (!seen || prev)
 }

@@ -13,7 +13,7 @@ import (
 
 // detectCandidates returns the locales whose structural keywords begin the
 // text's top-level lines (at most the first 50 such lines are read).
-func detectCandidates(v *vocab.Vocabulary, text string, folded vocab.FoldedText) vocab.LocaleSet {
+func detectCandidates(v *vocab.Vocabulary, text string) vocab.LocaleSet {
 	cands := vocab.AllLocales
 	seen := 0
 	var hits []vocab.Hit
@@ -25,7 +25,7 @@ func detectCandidates(v *vocab.Vocabulary, text string, folded vocab.FoldedText)
 			lineEnd = len(text) - off
 		}
 		if off < len(text) && text[off] != ' ' && text[off] != '\t' {
-			hits = v.MatchFolded(folded, off, hits[:0])
+			hits = v.MatchUpTo(text, off, len(text), hits[:0])
 			var set vocab.LocaleSet
 			found := false
 			for _, h := range hits {

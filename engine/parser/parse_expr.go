@@ -344,7 +344,7 @@ func firstParamEnum(el *vocab.Element) *vocab.Enum {
 // memberAt reports whether a member of en is written at off, followed by
 // ',' or ')'.
 func (p *parser) memberAt(off int, en *vocab.Enum) bool {
-	for _, h := range p.matcher.MatchFolded(p.folded, off, nil) {
+	for _, h := range p.matcher.Match(p.src, off, nil) {
 		for _, r := range h.Refs {
 			if m, ok := r.Item.(*vocab.Member); ok && m.Enum == en && r.Locales&p.accept != 0 {
 				rest := strings.TrimLeft(p.src[h.End:], " \t\r\n")

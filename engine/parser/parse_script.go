@@ -194,6 +194,14 @@ func (p *parser) parseVariables(kw source.Span) *ast.Variables {
 	}
 	open = p.pos - 1
 	var cur *ast.VarSection
+	// The section being read collects its declarations in p.declBuf.
+	p.declBuf = p.declBuf[:0]
+	flush := func() {
+		if cur != nil {
+			cur.Decls = carve(&p.declSlab, p.declBuf, 256)
+		}
+		p.declBuf = p.declBuf[:0]
+	}
 	for {
 		c := p.peek()
 		if c == '}' {
@@ -212,7 +220,7 @@ func (p *parser) parseVariables(kw source.Span) *ast.Variables {
 				cur = &ast.VarSection{Span: d.Span}
 				vb.Global = cur
 			}
-			cur.Decls = append(cur.Decls, d)
+			p.declBuf = append(p.declBuf, d)
 			cur.Span.End = d.Span.End
 			continue
 		}
@@ -232,6 +240,7 @@ func (p *parser) parseVariables(kw source.Span) *ast.Variables {
 				}
 				vb.Player = sec
 			}
+			flush()
 			cur = sec
 			continue
 		}
@@ -245,6 +254,7 @@ func (p *parser) parseVariables(kw source.Span) *ast.Variables {
 			p.advanceRune()
 		}
 	}
+	flush()
 	vb.Span.End = p.pos
 	return vb
 }
@@ -485,10 +495,10 @@ func (p *parser) skipToBlockOrRuleEnd() {
 func (p *parser) parseEventBlock(kw source.Span) *ast.EventBlock {
 	p.pos = kw.End
 	ev := &ast.EventBlock{Span: kw, KeywordSpan: kw}
-	defer func() { ev.Span.End = p.pos }()
 	p.eat('{')
 	open := p.pos - 1
 	var event *vocab.Event
+	p.lineBuf = p.lineBuf[:0]
 	for i := 0; ; i++ {
 		c := p.peek()
 		if c == '}' {
@@ -503,8 +513,10 @@ func (p *parser) parseEventBlock(kw source.Span) *ast.EventBlock {
 		if i == 0 {
 			event, _ = line.Ref.(*vocab.Event)
 		}
-		ev.Lines = append(ev.Lines, line)
+		p.lineBuf = append(p.lineBuf, line)
 	}
+	ev.Lines = carve(&p.lineSlab, p.lineBuf, 256)
+	ev.Span.End = p.pos
 	return ev
 }
 
@@ -554,7 +566,7 @@ func (p *parser) parseEventLine(i int, event *vocab.Event) ast.EventLine {
 // eventWord resolves the text [start, end) of an event line.
 func (p *parser) eventWord(kind ast.EventLineKind, start, end int) vocab.Named {
 	p.hitsAt = -1
-	p.hits = p.matcher.MatchFolded(p.folded.Prefix(end), start, p.hits[:0])
+	p.hits = p.matcher.MatchUpTo(p.src, start, end, p.hits[:0])
 	for _, h := range p.hits {
 		if h.End != end {
 			continue

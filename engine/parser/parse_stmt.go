@@ -21,14 +21,14 @@ const (
 func (p *parser) parseBlock(kind blockKind, kw source.Span, end int) *ast.Block {
 	p.pos = end
 	b := &ast.Block{Span: kw, KeywordSpan: kw}
-	defer func() { b.Span.End = p.pos }()
 	p.eat('{')
 	open := p.pos - 1
+	p.stmtBuf = p.stmtBuf[:0]
 	for {
 		c := p.peek()
 		if c == '}' {
 			p.pos++
-			return b
+			break
 		}
 		if c == 0 || p.blockEndsHere() {
 			what := "actions"
@@ -37,19 +37,22 @@ func (p *parser) parseBlock(kind blockKind, kw source.Span, end int) *ast.Block 
 			}
 			p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1},
 				"the %s block is never closed: expected '}'", what)
-			return b
+			break
 		}
 		start := p.pos
-		b.Statements = append(b.Statements, p.parseStatement(kind))
+		p.stmtBuf = append(p.stmtBuf, p.parseStatement(kind))
 		if p.pos == start {
 			p.advanceRune()
 		}
 	}
+	b.Statements = carve(&p.stmtsSlab, p.stmtBuf, 512)
+	b.Span.End = p.pos
+	return b
 }
 
 // parseStatement reads ["comment"] [disabled] body ';'.
 func (p *parser) parseStatement(kind blockKind) *ast.Statement {
-	st := &ast.Statement{}
+	st := p.newStatement()
 	st.Span.Start = p.pos
 	if p.peek() == '"' {
 		st.Comment = p.readString()

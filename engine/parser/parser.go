@@ -54,7 +54,7 @@ func Parse(f *source.File, opts Options) *Result {
 	if v == nil {
 		v = vocab.Default()
 	}
-	p := &parser{src: f.Text, folded: vocab.FoldText(f.Text), v: v, actionAt: -1, hitsAt: -1}
+	p := &parser{src: f.Text, v: v, actionAt: -1, hitsAt: -1}
 	res := &Result{}
 	if !utf8.ValidString(f.Text) {
 		off := firstInvalidUTF8(f.Text)
@@ -67,7 +67,7 @@ func Parse(f *source.File, opts Options) *Result {
 		res.Detection = Detection{Given: true, Candidates: vocab.Of(opts.Locale)}
 	} else {
 		p.detect = true
-		cands := detectCandidates(v, f.Text, p.folded)
+		cands := detectCandidates(v, f.Text)
 		res.Detection.Candidates = cands
 		p.accept = cands | vocab.Of(vocab.EnUS)
 		p.locale, _ = cands.First()
@@ -108,8 +108,7 @@ func firstInvalidUTF8(s string) int {
 // grammar expects at that point.
 type parser struct {
 	src     string
-	folded  vocab.FoldedText // src folded for name matching
-	matcher *vocab.Matcher   // names of the accepted locales
+	matcher *vocab.Matcher // names of the accepted locales
 	pos     int
 	v       *vocab.Vocabulary
 	locale  vocab.Locale
@@ -133,8 +132,19 @@ type parser struct {
 	hits     []vocab.Hit // the names found at hitsAt
 	hitsAt   int         // offset hits were matched at; -1 when stale
 
-	exprSlab []ast.Expr
-	argSlab  []*ast.Expr
+	// Nodes and lists are carved out of slabs: a large script has tens
+	// of thousands of them, and one allocation per node would cost more
+	// than reading the text. A list is first collected in a scratch
+	// buffer, then copied to its slab at its final length.
+	exprSlab  []ast.Expr
+	argSlab   []*ast.Expr
+	stmtSlab  []ast.Statement
+	stmtsSlab []*ast.Statement
+	stmtBuf   []*ast.Statement // the statements of the block being read
+	lineSlab  []ast.EventLine
+	lineBuf   []ast.EventLine // the lines of the event block being read
+	declSlab  []ast.VarDecl
+	declBuf   []ast.VarDecl // the declarations of the section being read
 }
 
 func (p *parser) errorf(code diag.Code, span source.Span, format string, args ...any) {
@@ -161,28 +171,52 @@ func (p *parser) report(sev diag.Severity, code diag.Code, span source.Span, for
 // newExpr returns a node from the slab; slabs keep allocation cheap on
 // large scripts.
 func (p *parser) newExpr(kind ast.ExprKind, span source.Span) *ast.Expr {
-	if len(p.exprSlab) == cap(p.exprSlab) {
+	n := len(p.exprSlab)
+	if n == cap(p.exprSlab) {
 		p.exprSlab = make([]ast.Expr, 0, 1024)
+		n = 0
 	}
-	p.exprSlab = append(p.exprSlab, ast.Expr{Kind: kind, Span: span})
-	return &p.exprSlab[len(p.exprSlab)-1]
+	// The slab is zeroed: setting the two fields (rather than storing a
+	// whole node) writes no pointers, so it needs no write barriers.
+	p.exprSlab = p.exprSlab[:n+1]
+	e := &p.exprSlab[n]
+	e.Kind = kind
+	e.Span = span
+	return e
 }
 
 // args copies a scratch argument list into the argument slab.
 func (p *parser) args(list []*ast.Expr) []*ast.Expr {
+	return carve(&p.argSlab, list, 1024)
+}
+
+// newStatement returns a statement from the slab.
+func (p *parser) newStatement() *ast.Statement {
+	n := len(p.stmtSlab)
+	if n == cap(p.stmtSlab) {
+		p.stmtSlab = make([]ast.Statement, 0, 256)
+		n = 0
+	}
+	p.stmtSlab = p.stmtSlab[:n+1]
+	return &p.stmtSlab[n]
+}
+
+// carve copies list to the free end of *slab, which it replaces by a new
+// slab of at least chunk elements when list does not fit, and returns the
+// copy; nil when list is empty. The copy's capacity is its length, so that
+// appending to it never writes into the slab.
+func carve[T any](slab *[]T, list []T, chunk int) []T {
 	if len(list) == 0 {
 		return nil
 	}
-	if cap(p.argSlab)-len(p.argSlab) < len(list) {
-		n := 1024
-		if len(list) > n {
-			n = len(list)
-		}
-		p.argSlab = make([]*ast.Expr, 0, n)
+	s := *slab
+	if cap(s)-len(s) < len(list) {
+		s = make([]T, 0, max(chunk, len(list)))
 	}
-	start := len(p.argSlab)
-	p.argSlab = append(p.argSlab, list...)
-	return p.argSlab[start:len(p.argSlab):len(p.argSlab)]
+	start := len(s)
+	s = append(s, list...)
+	*slab = s
+	return s[start:len(s):len(s)]
 }
 
 // describe returns a short, quoted description of the text at offset for
@@ -217,6 +251,6 @@ func (p *parser) matchAt(off int) {
 	if p.hitsAt == off {
 		return
 	}
-	p.hits = p.matcher.MatchFolded(p.folded, off, p.hits[:0])
+	p.hits = p.matcher.Match(p.src, off, p.hits[:0])
 	p.hitsAt = off
 }

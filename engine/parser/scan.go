@@ -17,6 +17,18 @@ import (
 // skip moves past white space and comments. The game never writes comments,
 // but OverPy's output has // and /* */ ones and the importer tolerates them.
 func (p *parser) skip() {
+	// Most calls find a token right away; keep that path small enough to
+	// inline.
+	if p.pos >= len(p.src) || !skippable[p.src[p.pos]] {
+		return
+	}
+	p.skipSlow()
+}
+
+// skippable holds the bytes that may start white space or a comment.
+var skippable = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true, '/': true}
+
+func (p *parser) skipSlow() {
 	for p.pos < len(p.src) {
 		switch c := p.src[p.pos]; c {
 		case ' ', '\t', '\n', '\r', '\v', '\f':
@@ -65,7 +77,17 @@ func (p *parser) skipSpaces() {
 // peek returns the next byte after white space and comments, or 0 at the
 // end of the text; it moves past the white space.
 func (p *parser) peek() byte {
-	p.skip()
+	if p.pos >= len(p.src) {
+		return 0
+	}
+	if c := p.src[p.pos]; !skippable[c] {
+		return c
+	}
+	return p.peekSlow()
+}
+
+func (p *parser) peekSlow() byte {
+	p.skipSlow()
 	if p.pos < len(p.src) {
 		return p.src[p.pos]
 	}

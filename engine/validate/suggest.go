@@ -87,11 +87,7 @@ func (c *checker) suggestMember(d *diag.Diagnostic, text string, en *vocab.Enum)
 
 // suggestSlot attaches the nearest usable variable or subroutine names.
 func (c *checker) suggestSlot(d *diag.Diagnostic, text string, t *slotTable) {
-	list := make([]string, 0, len(t.byName))
-	for name := range t.byName {
-		list = append(list, name)
-	}
-	c.attach(d, vocab.Nearest(text, list))
+	c.attach(d, vocab.Nearest(text, t.names()))
 }
 
 func (c *checker) attach(d *diag.Diagnostic, names []string) {

@@ -6,16 +6,15 @@ package vocab
 // also operators ("Ongoing - Global", "Soldier: 76", "D.Va"), so the parser
 // asks for the longest name first and only then reads operators.
 //
-// Text is folded once per parse (see FoldText) in a way that keeps every
-// byte at its offset, so matching compares bytes and reports offsets of the
-// original text.
+// The text is folded while it is matched (see match.go), in a way that keeps
+// every byte at its offset, so matching compares bytes and reports offsets
+// of the original text.
 
 import (
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // foldRune lowers r when its lower case has the same UTF-8 length (true of
@@ -64,11 +63,6 @@ func isSpace(r rune) bool {
 	return false
 }
 
-// FoldedText is a text folded for matching: letters lowered and white space
-// turned into spaces, byte for byte, so that offsets are the original
-// text's.
-type FoldedText struct{ s string }
-
 // asciiFold maps each ASCII byte to its folded form.
 var asciiFold = func() (t [utf8.RuneSelf]byte) {
 	for i := range t {
@@ -82,28 +76,6 @@ var asciiFold = func() (t [utf8.RuneSelf]byte) {
 	}
 	return t
 }()
-
-// FoldText folds text for MatchFolded. O(len(text)).
-func FoldText(text string) FoldedText {
-	b := make([]byte, len(text))
-	for i := 0; i < len(text); {
-		if c := text[i]; c < utf8.RuneSelf {
-			b[i] = asciiFold[c]
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == utf8.RuneError && size == 1 {
-			b[i] = text[i]
-			i++
-			continue
-		}
-		utf8.EncodeRune(b[i:], foldRune(r))
-		i += size
-	}
-	// b is never written again: share it instead of copying a large text.
-	return FoldedText{s: unsafe.String(unsafe.SliceData(b), len(b))}
-}
 
 // IsWordRune reports whether r continues a word: a letter, a digit or '_'.
 // A name only matches where the text does not go on with a word rune after
@@ -139,19 +111,37 @@ type trieNode struct {
 	firstChild           int32 // children are nodes[firstChild:firstChild+childCount], sorted by first label byte
 	childCount           int32
 	refs                 int32 // index into trie.refs, or -1
-	spaced               bool  // the label holds a space
+	table                int32 // offset into trie.tables of the node's child table, or -1
+	end                  uint8 // what the label ends with: endOther, endWordASCII or endNonASCII
 }
+
+// The ends of labels: a name ending in an ASCII word rune matches only
+// where no word rune follows; one ending in a non-ASCII byte needs its last
+// rune decoded to know.
+const (
+	endOther uint8 = iota
+	endWordASCII
+	endNonASCII
+)
 
 // trie is immutable after build.
 type trie struct {
 	nodes []trieNode
 	// first holds the first label byte of each node, so that a node's
-	// children can be searched with one IndexByte.
+	// few children are found by a scan of adjacent bytes.
 	first  string
 	labels string
 	refs   [][]NameRef
-	root   [256]int32 // the root's child by first byte (0: none)
+	// tables holds a 256-entry child table for each node with more than
+	// tableMinChildren children (the root has one): entry b is 1 + the
+	// index, among the node's children, of the child whose label starts
+	// with b, or 0.
+	tables []uint16
 }
+
+// tableMinChildren is the child count above which a node gets a child
+// table: below it, scanning the first bytes is as fast.
+const tableMinChildren = 4
 
 type trieKey struct {
 	key string
@@ -217,7 +207,7 @@ func (tb *trieBuilder) build() *trie {
 	}
 	t := &trie{nodes: make([]trieNode, 1, len(merged)*2)}
 	var labels strings.Builder
-	t.nodes[0] = trieNode{refs: -1}
+	t.nodes[0] = trieNode{refs: -1, table: -1}
 	// fill lays out the children of node idx, whose keys share their first
 	// depth bytes.
 	var fill func(idx int32, keys []mergedKey, depth int)
@@ -268,9 +258,7 @@ func (tb *trieBuilder) build() *trie {
 		for _, g := range groups {
 			start := int32(labels.Len())
 			labels.WriteString(g.keys[0].key[depth:g.end])
-			label := g.keys[0].key[depth:g.end]
-			t.nodes = append(t.nodes, trieNode{labelStart: start, labelEnd: int32(labels.Len()), refs: -1,
-				spaced: strings.IndexByte(label, ' ') >= 0})
+			t.nodes = append(t.nodes, trieNode{labelStart: start, labelEnd: int32(labels.Len()), refs: -1, table: -1})
 		}
 		for i, g := range groups {
 			fill(first+int32(i), g.keys, g.end)
@@ -283,167 +271,24 @@ func (tb *trieBuilder) build() *trie {
 		first[i] = t.labels[t.nodes[i].labelStart]
 	}
 	t.first = string(first)
-	root := t.nodes[0]
-	for c := root.firstChild; c < root.firstChild+root.childCount; c++ {
-		t.root[t.labels[t.nodes[c].labelStart]] = c
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.labelEnd > n.labelStart {
+			switch last := t.labels[n.labelEnd-1]; {
+			case last >= utf8.RuneSelf:
+				n.end = endNonASCII
+			case IsWordRune(rune(last)):
+				n.end = endWordASCII
+			}
+		}
+		if i != 0 && n.childCount <= tableMinChildren {
+			continue
+		}
+		n.table = int32(len(t.tables))
+		t.tables = append(t.tables, make([]uint16, 256)...)
+		for k := range n.childCount {
+			t.tables[int(n.table)+int(first[n.firstChild+k])] = uint16(k + 1)
+		}
 	}
 	return t
-}
-
-// child returns the child of node idx whose label starts with b, or 0.
-func (t *trie) child(idx int32, b byte) int32 {
-	if idx == 0 {
-		return t.root[b]
-	}
-	n := &t.nodes[idx]
-	if i := strings.IndexByte(t.first[n.firstChild:n.firstChild+n.childCount], b); i >= 0 {
-		return n.firstChild + int32(i)
-	}
-	return 0
-}
-
-// MatchFolded appends to hits every name that starts at offset start of
-// the folded text, longest first, and returns the extended slice. A space
-// in a name matches any run of white space (a line may wrap inside a
-// name). A name ending in a word rune only matches where the text does
-// not continue with a word rune.
-func (v *Vocabulary) MatchFolded(f FoldedText, start int, hits []Hit) []Hit {
-	return v.names.match(f, start, hits)
-}
-
-// A Matcher finds names of some locales only. Its trie is a fraction of
-// the whole vocabulary's, which keeps it in the processor's caches while a
-// parser calls it tens of thousands of times.
-type Matcher struct {
-	t *trie
-}
-
-// Matcher returns a matcher for the spellings of the locales in set,
-// building it on first use.
-func (v *Vocabulary) Matcher(set LocaleSet) *Matcher {
-	v.matchersMu.Lock()
-	defer v.matchersMu.Unlock()
-	if m, ok := v.matchers[set]; ok {
-		return m
-	}
-	m := &Matcher{t: v.allNames.subset(set).build()}
-	if v.matchers == nil {
-		v.matchers = map[LocaleSet]*Matcher{}
-	}
-	v.matchers[set] = m
-	return m
-}
-
-// MatchFolded is Vocabulary.MatchFolded restricted to the matcher's
-// locales (the NameRefs still list every locale that spells the name).
-func (m *Matcher) MatchFolded(f FoldedText, start int, hits []Hit) []Hit {
-	return m.t.match(f, start, hits)
-}
-
-func (t *trie) match(f FoldedText, start int, hits []Hit) []Hit {
-	s := f.s
-	base := len(hits)
-	node := int32(0)
-	i := start
-	for i < len(s) {
-		c := t.child(node, s[i])
-		if c == 0 {
-			break
-		}
-		n := &t.nodes[c]
-		label := t.labels[n.labelStart:n.labelEnd]
-		if !n.spaced {
-			if !strings.HasPrefix(s[i:], label) {
-				break
-			}
-			node, i = c, i+len(label)
-			if n.refs >= 0 && boundaryOK(s, start, i) {
-				hits = append(hits, Hit{End: i, Refs: t.refs[n.refs]})
-			}
-			continue
-		}
-		j := i
-		ok := true
-		for k := n.labelStart; k < n.labelEnd; k++ {
-			lb := t.labels[k]
-			if j >= len(s) {
-				ok = false
-				break
-			}
-			if lb == ' ' {
-				if s[j] != ' ' {
-					ok = false
-					break
-				}
-				for j < len(s) && s[j] == ' ' {
-					j++
-				}
-				continue
-			}
-			if s[j] != lb {
-				ok = false
-				break
-			}
-			j++
-		}
-		if !ok {
-			break
-		}
-		node, i = c, j
-		if n.refs >= 0 && boundaryOK(s, start, i) {
-			hits = append(hits, Hit{End: i, Refs: t.refs[n.refs]})
-		}
-	}
-	slices.Reverse(hits[base:])
-	return hits
-}
-
-// maxMatchWindow bounds the text Match folds: the longest name is under
-// 150 bytes, which leaves room for wrapped white space.
-const maxMatchWindow = 1024
-
-// Match is MatchFolded on unfolded text.
-func (v *Vocabulary) Match(text string, start int, hits []Hit) []Hit {
-	// Names never contain these bytes, so folding stops at the first (or
-	// at a length no name with its wrapped white space reaches).
-	end := start
-	for end < len(text) && end-start < maxMatchWindow {
-		switch text[end] {
-		case '(', ')', ',', ';', '"', '[', ']', '{', '}':
-		default:
-			end++
-			continue
-		}
-		break
-	}
-	base := len(hits)
-	hits = v.MatchFolded(FoldText(text[start:end]), 0, hits)
-	for i := base; i < len(hits); i++ {
-		hits[i].End += start
-	}
-	return hits
-}
-
-// Prefix returns the first n bytes of f.
-func (f FoldedText) Prefix(n int) FoldedText { return FoldedText{s: f.s[:n]} }
-
-func boundaryOK(text string, start, end int) bool {
-	if end >= len(text) {
-		return true
-	}
-	last, _ := utf8.DecodeLastRuneInString(text[start:end])
-	next, _ := utf8.DecodeRuneInString(text[end:])
-	return !(IsWordRune(last) && IsWordRune(next))
-}
-
-// Lookup returns the entries spelled exactly name (after folding).
-func (v *Vocabulary) Lookup(name string) []NameRef {
-	key := Fold(name)
-	hits := v.Match(key, 0, nil)
-	for _, h := range hits {
-		if h.End == len(key) {
-			return h.Refs
-		}
-	}
-	return nil
 }
