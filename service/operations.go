@@ -43,6 +43,9 @@ var handlers = map[string]handler{
 	"check": typed(func(_ *Session, p *Program, r *contract.CheckRequest) (any, error) {
 		return Check(p, r.All), nil
 	}),
+	"compile": typed(func(s *Session, _ *Program, r *contract.CompileRequest) (any, error) {
+		return s.Compile(CompileOptions{Output: r.Output, Force: r.Force, To: r.To, Profile: s.opts.Profile})
+	}),
 	"analyze": typed(func(s *Session, p *Program, r *contract.AnalyzeRequest) (any, error) {
 		return AnalyzeEnvelope(p, s.opts.Lint, Select{Severity: r.Severity, Code: r.Rule, File: r.File, Max: r.Max, All: r.All})
 	}),
@@ -89,6 +92,9 @@ var handlers = map[string]handler{
 	"validateEditTransaction": typed(func(s *Session, _ *Program, r *contract.ValidateEditTransactionRequest) (any, error) {
 		return s.ValidateEdit(r)
 	}),
+	"editStatements": typed(func(s *Session, _ *Program, r *contract.EditStatementsRequest) (any, error) {
+		return s.EditStatements(r)
+	}),
 	"targetMetadata": typed(func(_ *Session, _ *Program, _ *contract.TargetMetadataRequest) (any, error) {
 		return TargetMetadata(), nil
 	}),
@@ -108,7 +114,10 @@ func findingSelect(f contract.FindingSelection) Select {
 func Capabilities(version string) *contract.Capabilities {
 	c := &contract.Capabilities{Service: "wright-lsp", Version: version, AgentContract: contract.AgentContract,
 		Contract: contract.ResultContract, ResultSchemas: map[string]string{},
-		Languages: []string{KindWorkshop}, Profiles: []string{"off"}, PositionUnit: "codepoint"}
+		Languages: []string{KindWorkshop}, PositionUnit: "codepoint"}
+	for _, p := range Profiles {
+		c.Profiles = append(c.Profiles, string(p))
+	}
 	for _, o := range contract.Operations {
 		c.Operations = append(c.Operations, o.Name)
 		c.ResultSchemas[o.Name] = "#/$defs/" + o.ResultDef()

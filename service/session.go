@@ -26,6 +26,9 @@ type SessionOptions struct {
 	Lint *lint.Config
 	// Version is the service version capabilities reports.
 	Version string
+	// Profile is the transformation compile applies: off (also "") or
+	// compat.
+	Profile Profile
 	// Overlay, when set, gives the unsaved text of files open in an
 	// editor: the session reads and fingerprints that text instead of
 	// the disk's.

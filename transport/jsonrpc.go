@@ -36,11 +36,12 @@ type rpcError struct {
 var nullID = json.RawMessage("null")
 
 // aliases are the direct methods that name a workflow operation.
-var aliases = map[string]bool{"check": true, "analyze": true, "inspect": true}
+var aliases = map[string]bool{"compile": true, "check": true, "analyze": true, "inspect": true}
 
 // ServeJSONRPC serves JSON-RPC 2.0, one message (or batch) per line.
-// Method request carries a wright-agent/v1 request in params; check,
-// analyze and inspect are aliases taking that operation's other fields.
+// Method request carries a wright-agent/v1 request in params; compile,
+// check, analyze and inspect are aliases taking that operation's other
+// fields (the contract has compile take none: its defaults then apply).
 // A service refusal is a result ({"error": {code, message}}); framing
 // problems are JSON-RPC errors.
 func ServeJSONRPC(ctx context.Context, s *service.Session, r io.Reader, w io.Writer) error {
@@ -141,10 +142,8 @@ func handleMessage(ctx context.Context, s *service.Session, raw json.RawMessage)
 		if request, err = aliasRequest(method, params); err != nil {
 			return rpcFail(id, codeInvalidParams, "invalid params: "+err.Error())
 		}
-	case method == "compile":
-		return rpcFail(id, codeMethodNotFound, "method not found: compile is not available in this wright-lsp yet")
 	default:
-		return rpcFail(id, codeMethodNotFound, fmt.Sprintf("method not found: %q (use request, or the aliases check, analyze, inspect)", method))
+		return rpcFail(id, codeMethodNotFound, fmt.Sprintf("method not found: %q (use request, or the aliases compile, check, analyze, inspect)", method))
 	}
 	resp := s.Handle(ctx, request)
 	if notification {

@@ -53,6 +53,7 @@ var commands = map[string]command{
 	"inspect": runInspect,
 	"analyze": runAnalyze,
 	"serve":   runServe,
+	"compile": runCompile,
 	"agent":   runAgent,
 	"rename":  runRename,
 	"version": func(_ []string, stdout, _ io.Writer) int {

@@ -18,7 +18,7 @@ import (
 var stdin io.Reader = os.Stdin
 
 const serveUsage = `usage: wright-lsp serve [--transport stdio|jsonrpc|mcp] [--kind auto|workshop|opy|ostw|protocol]
-                        [--profile off] [--locale LOCALE] [--lint-config FILE] [--rule-file FILE]…
+                        [--profile off|compat] [--locale LOCALE] [--lint-config FILE] [--rule-file FILE]…
                         [--disable-rule ID]… [--rule-severity ID:SEVERITY]… [--fail-on SEVERITY] [INPUT]`
 
 // runServe starts an agent session over INPUT (a file or a directory,
@@ -30,7 +30,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var policy policyFlags
 	transportName := fs.String("transport", "stdio", "request transport: stdio, jsonrpc or mcp")
 	kindName := fs.String("kind", "auto", "input frontend: auto, workshop (ws, hir), opy, ostw or protocol (json)")
-	profile := fs.String("profile", "off", "WIR transformation policy: off")
+	profile := fs.String("profile", "off", "transformation compile applies: off, or compat (legacy forms rewritten to the modern ones)")
 	localeName := fs.String("locale", "", "client language of Workshop input (default: detect from the text)")
 	policy.register(fs)
 	rest, err := parseInterspersed(fs, args)
@@ -49,14 +49,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	switch *profile {
-	case "off":
-	case "compat":
-		return fail("--profile compat is not supported by this wright-lsp (it has no WIR transformations); use off")
-	default:
-		return fail("unknown profile %q: expected off or compat", *profile)
+	prof, err := service.ParseProfile(*profile)
+	if err != nil {
+		return fail("%v", err)
 	}
-	opts := service.SessionOptions{Kind: kind, Version: version()}
+	if prof == service.ProfileCompat && kind != service.KindAuto && kind != service.KindWorkshop {
+		return fail("--profile compat applies to Workshop input only, not --kind %s", kind)
+	}
+	opts := service.SessionOptions{Kind: kind, Version: version(), Profile: prof}
 	if *localeName != "" {
 		l, err := vocab.ParseLocale(*localeName)
 		if err != nil {

@@ -56,7 +56,7 @@ func TestServeStartupErrors(t *testing.T) {
 		{"serve", "--transport", "http"},
 		{"serve", "--kind", "python"},
 		{"serve", "--profile", "strict"},
-		{"serve", "--profile", "compat"},
+		{"serve", "--profile", "compat", "--kind", "opy"},
 		{"serve", "--locale", "xx-XX"},
 		{"serve", "--lint-config", "/nonexistent/policy.yaml"},
 		{"serve", "--rule-file", "/nonexistent/rules.yaml"},

@@ -1,0 +1,489 @@
+package service
+
+// This file answers compile: the loaded program printed in the game's
+// export style, in any client language, optionally through the compat
+// profile, and written atomically to a file. The answer is a
+// wright-result/v1 envelope naming the file and its digest, never the
+// program's text.
+//
+// Exit codes: 0 written; 1 the program has errors; 2 a problem with the
+// request or the output (invalid-locale, invalid-profile, output-exists,
+// output-is-input, output-io, missing-mapping); 3 an internal failure.
+// Whatever fails, nothing is written.
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/compat"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/parser"
+	"github.com/wright-lsp/wright-lsp/engine/printer"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// A Profile is the transformation applied to a Workshop program before it
+// is written.
+type Profile string
+
+// The profiles.
+const (
+	// ProfileOff writes the program as it was read.
+	ProfileOff Profile = "off"
+	// ProfileCompat first rewrites legacy forms (Set Global Variable(A,
+	// 1), Compare(a, ==, b), bare colours, …) into the ones the game
+	// exports today (package compat).
+	ProfileCompat Profile = "compat"
+)
+
+// Profiles lists the profiles, for capabilities and usage messages.
+var Profiles = []Profile{ProfileOff, ProfileCompat}
+
+// ParseProfile reads a --profile value; "" is off.
+func ParseProfile(s string) (Profile, error) {
+	switch Profile(s) {
+	case "", ProfileOff:
+		return ProfileOff, nil
+	case ProfileCompat:
+		return ProfileCompat, nil
+	}
+	return "", fmt.Errorf("unknown profile %q: expected off or compat", s)
+}
+
+// CompileOptions are what a compile asks for.
+type CompileOptions struct {
+	// Output names the file to write; "" means <entry stem>.ow in the
+	// working directory. "-" is an ordinary file name here.
+	Output string
+	// Force replaces an existing output file (never the input).
+	Force bool
+	// To is the locale to write in (any case, "_" for "-"); "" is the
+	// input's.
+	To string
+	// Profile is off ("" too) or compat.
+	Profile Profile
+}
+
+// Compile prints p as asked and writes it to the output file atomically:
+// the file holds either its old content or the whole program, whatever
+// happens during the write. See the file comment for the exit codes.
+func Compile(p *Program, opts CompileOptions) *contract.CompileResult {
+	c := newCompilation(p)
+	target := opts.Output
+	if target == "" {
+		target = DefaultOutput(p.File.Path)
+	}
+	loc, prof := c.options(opts)
+	c.checkOutput(target, opts)
+	text, rewrites, ok := c.render(loc, prof)
+	if !ok {
+		return c.result()
+	}
+	c.commit(target, opts, text)
+	if c.exit != 0 {
+		return c.result()
+	}
+	c.out = outputOf(target, text, loc, prof, rewrites)
+	c.next = append(c.next, "wright-lsp check "+target)
+	return c.result()
+}
+
+// Render is Compile without the file: the program's text as Compile would
+// write it, and its envelope, whose output describes the text as written
+// to "-". The text is "" when the envelope fails. Output and Force are not
+// read. It is for callers that stream the program themselves (the CLI's
+// compile -o -); the service never does.
+func Render(p *Program, opts CompileOptions) (string, *contract.CompileResult) {
+	c := newCompilation(p)
+	loc, prof := c.options(opts)
+	text, rewrites, ok := c.render(loc, prof)
+	if ok {
+		c.out = outputOf("-", text, loc, prof, rewrites)
+	}
+	return text, c.result()
+}
+
+func outputOf(target, text string, loc vocab.Locale, prof Profile, rewrites map[string]int) *contract.CompileOutput {
+	sum := sha256.Sum256([]byte(text))
+	return &contract.CompileOutput{WrittenTo: target, SHA256: hex.EncodeToString(sum[:]), Bytes: len(text),
+		Locale: loc.String(), Profile: string(prof), Rewrites: rewrites}
+}
+
+// DefaultOutput is where a compile without output writes the program
+// whose entry is entry: <entry stem>.ow, in the working directory.
+func DefaultOutput(entry string) string {
+	base := filepath.Base(entry)
+	return strings.TrimSuffix(base, filepath.Ext(base)) + ".ow"
+}
+
+// Load brings the session's program up to date and returns it, for an
+// operation that answers a program that does not parse with its
+// diagnostics (compile, as check does): the adopted program, or the
+// checked text of an entry that reads but does not parse. Any other load
+// failure is refused.
+func (s *Session) Load() (*Program, error) {
+	l := s.current()
+	switch {
+	case l.program != nil:
+		return l.program, nil
+	case l.rejected != nil:
+		return l.rejected, nil
+	}
+	return nil, l.err
+}
+
+// Compile loads the session's program and compiles it (see Compile). A
+// program that does not parse is answered with its diagnostics (exit 1);
+// an input that cannot be read is refused.
+func (s *Session) Compile(opts CompileOptions) (*contract.CompileResult, error) {
+	p, err := s.Load()
+	if err != nil {
+		return nil, err
+	}
+	return Compile(p, opts), nil
+}
+
+// A compilation collects a compile's envelope as it goes.
+type compilation struct {
+	p *Program
+	// diags are compile's own diagnostics; the program's follow them.
+	diags []contract.Diagnostic
+	exit  int
+	next  []string
+	out   *contract.CompileOutput
+}
+
+func newCompilation(p *Program) *compilation {
+	return &compilation{p: p, next: []string{}}
+}
+
+// fail records one of compile's own diagnostics, at the start of path,
+// and the exit code it implies (the highest recorded wins).
+func (c *compilation) fail(exit int, code, path, format string, args ...any) {
+	c.diags = append(c.diags, contract.Diagnostic{Code: code, Severity: "error", Message: fmt.Sprintf(format, args...),
+		Range: contract.Range{Path: path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}})
+	c.exit = max(c.exit, exit)
+}
+
+// options reads the locale and profile asked for.
+func (c *compilation) options(opts CompileOptions) (vocab.Locale, Profile) {
+	loc := c.p.Checked.Script.Locale
+	if opts.To != "" {
+		l, err := vocab.ParseLocale(opts.To)
+		if err != nil {
+			c.fail(2, "invalid-locale", c.p.File.Path, "%v", err)
+		}
+		loc = l
+	}
+	prof, err := ParseProfile(string(opts.Profile))
+	if err != nil {
+		c.fail(2, "invalid-profile", c.p.File.Path, "%v", err)
+	}
+	return loc, prof
+}
+
+// render prints the program, after the problems found so far and the
+// program's own errors, which it reports instead. ok is false when the
+// compile has failed.
+func (c *compilation) render(loc vocab.Locale, prof Profile) (text string, rewrites map[string]int, ok bool) {
+	if c.exit != 0 {
+		return "", nil, false
+	}
+	if c.p.Checked.Diags.HasErrors() {
+		c.exit = 1
+		c.next = append(c.next, "wright-lsp check --all "+c.p.File.Path)
+		return "", nil, false
+	}
+	script := c.p.Checked.Script
+	if prof == ProfileCompat {
+		var changes []compat.Change
+		script, changes = compat.Rewrite(script, compat.Options{})
+		for _, ch := range changes {
+			if rewrites == nil {
+				rewrites = map[string]int{}
+			}
+			rewrites[ch.Kind.String()]++
+		}
+	}
+	text, pdiags := printer.Print(script, printer.Options{Locale: loc})
+	if len(pdiags) > 0 {
+		c.missing(pdiags)
+		return "", nil, false
+	}
+	if problem := readsBack(script, text, loc); problem != "" {
+		c.fail(3, "internal-error", c.p.File.Path,
+			"the program printed in %s does not read back as itself (%s); nothing was written", loc, problem)
+		return "", nil, false
+	}
+	return text, rewrites, true
+}
+
+// missing reports the printer's missing-mapping diagnostics, one per name
+// (its first use), with how many uses it has.
+func (c *compilation) missing(ds diag.List) {
+	uses := map[string]int{}
+	var first []diag.Diagnostic
+	for _, d := range ds {
+		if uses[d.Message] == 0 {
+			first = append(first, d)
+		}
+		uses[d.Message]++
+	}
+	for _, d := range first {
+		msg := d.Message
+		if n := uses[d.Message]; n > 1 {
+			msg += fmt.Sprintf(" (%d uses)", n)
+		}
+		c.diags = append(c.diags, contract.Diagnostic{Code: string(d.Code), Severity: "error", Message: msg,
+			Range: c.p.Range(d.Span)})
+	}
+	c.exit = max(c.exit, 2)
+}
+
+// readsBack checks that text, printed from script in loc, parses without
+// error as the same structure; it returns what differs, or "".
+func readsBack(script *ast.Script, text string, loc vocab.Locale) string {
+	back := parser.Parse(source.NewFile("compiled.ow", text), parser.Options{Locale: loc, LocaleGiven: true})
+	for _, d := range back.Diags {
+		if d.Severity == diag.Error {
+			return "a parse error: " + d.Message
+		}
+	}
+	want, got := strings.Split(ast.Dump(script), "\n"), strings.Split(ast.Dump(back.Script), "\n")
+	for i := range max(len(want), len(got)) {
+		if i >= len(want) || i >= len(got) || want[i] != got[i] {
+			return fmt.Sprintf("structure line %d differs", i+1)
+		}
+	}
+	return ""
+}
+
+// result assembles the envelope: compile's own diagnostics first, then
+// the program's, capped at DefaultLimit. The exit code is computed on the
+// whole set.
+func (c *compilation) result() *contract.CompileResult {
+	e := c.p.envelope("compile", true)
+	all := append(append([]contract.Diagnostic{}, c.diags...), e.Diagnostics...)
+	e.Diagnostics, e.Truncation = all, nil
+	if len(all) > DefaultLimit {
+		e.Diagnostics = all[:DefaultLimit]
+		e.Truncation = &contract.Truncation{Total: len(all), Shown: DefaultLimit, Withheld: len(all) - DefaultLimit,
+			Expand: "check with all: true (CLI wright-lsp check --all) lists every diagnostic of the program"}
+	}
+	e.Exit, e.Verdict = c.exit, "pass"
+	if c.exit != 0 {
+		e.Verdict = "fail"
+	}
+	e.Next = c.next
+	res := &contract.CompileResult{Envelope: e}
+	if c.exit == 0 {
+		res.Output = c.out
+	}
+	return res
+}
+
+// ---- The output file
+
+// checkOutput refuses an output that is the input, an existing file
+// without force, or a directory.
+func (c *compilation) checkOutput(target string, opts CompileOptions) {
+	input := c.p.File.Path
+	if outputIsInput(target, input) {
+		c.fail(2, "output-is-input", target,
+			"%s is the input source file %s: compile never replaces its input, even with force; name another output", target, input)
+		return
+	}
+	info, err := os.Lstat(target)
+	switch {
+	case err == nil && info.IsDir():
+		c.fail(2, "output-io", target, "%s is a directory: name a file to write", target)
+	case err == nil && !opts.Force:
+		c.outputExists(target, opts)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		c.fail(2, "output-io", target, "%s: %v", target, err)
+	}
+}
+
+// outputExists refuses to replace target, and says how to.
+func (c *compilation) outputExists(target string, opts CompileOptions) {
+	c.fail(2, "output-exists", target, "%s already exists: set force: true (CLI --force) to replace it", target)
+	line := "wright-lsp compile --force -o " + target
+	if opts.To != "" {
+		line += " --to " + opts.To
+	}
+	if opts.Profile == ProfileCompat {
+		line += " --profile compat"
+	}
+	c.next = append(c.next, line+" "+c.p.Origin.Input)
+}
+
+// commit writes text to target, reporting what went wrong.
+func (c *compilation) commit(target string, opts CompileOptions, text string) {
+	err := writeAtomic(target, []byte(text), opts.Force)
+	switch {
+	case err == nil:
+	case errors.Is(err, errOutputExists):
+		// It appeared while the program was being written.
+		c.outputExists(target, opts)
+	default:
+		// Name the problem, not the temporary file it happened to.
+		reason := err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			reason = pe.Err
+		}
+		if dir := filepath.Dir(target); errors.Is(err, fs.ErrNotExist) {
+			c.fail(2, "output-io", target, "writing %s: the directory %s does not exist; nothing was written", target, dir)
+			return
+		}
+		c.fail(2, "output-io", target, "writing %s: %v; nothing was written", target, reason)
+	}
+}
+
+// outputIsInput reports whether output names the file input: the same absolute
+// path once symbolic links are resolved, or the same file (a hard link,
+// another spelling on a case-insensitive file system).
+func outputIsInput(output, input string) bool {
+	ao, err1 := filepath.Abs(output)
+	ai, err2 := filepath.Abs(input)
+	if err1 == nil && err2 == nil && ao == ai {
+		return true
+	}
+	ro, err1 := filepath.EvalSymlinks(output)
+	ri, err2 := filepath.EvalSymlinks(input)
+	if err1 == nil && err2 == nil {
+		if ro, err1 = filepath.Abs(ro); err1 == nil {
+			if ri, err2 = filepath.Abs(ri); err2 == nil && ro == ri {
+				return true
+			}
+		}
+	}
+	so, err1 := os.Stat(output)
+	si, err2 := os.Stat(input)
+	return err1 == nil && err2 == nil && os.SameFile(so, si)
+}
+
+// errOutputExists is writeAtomic's refusal to replace a file without
+// force.
+var errOutputExists = errors.New("the output file exists")
+
+// The file operations of writeAtomic. Tests replace them to inject
+// failures and to stop the process at chosen points.
+var (
+	// writeTemp writes the program to the temporary file.
+	writeTemp = func(f *os.File, data []byte) error {
+		_, err := f.Write(data)
+		return err
+	}
+	// beforeCommit runs once the temporary file is complete and synced,
+	// before it takes the target's name.
+	beforeCommit = func(tmp string) {}
+	renameFile   = os.Rename
+	linkFile     = os.Link
+)
+
+// writeAtomic writes data to path so that path holds either its old
+// content or all of data, whatever happens: a temporary file in path's
+// directory is written, synced and then given path's name (the directory
+// is synced after, where the system allows). Without replace an existing
+// path is never replaced: the temporary file is hard-linked to path,
+// which fails if path exists; where links are not supported, path is
+// checked, then renamed over. On failure the temporary file is removed.
+// A killed process can leave one behind, named .<name>.<random>.tmp.
+func writeAtomic(path string, data []byte, replace bool) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, f, err := createTemp(dir, base)
+	if err != nil {
+		return err
+	}
+	closed := false
+	defer func() {
+		if err != nil {
+			if !closed {
+				f.Close()
+			}
+			os.Remove(tmp)
+		}
+	}()
+	if replace {
+		// Keep the permissions of the file being replaced.
+		if info, serr := os.Stat(path); serr == nil && info.Mode().IsRegular() {
+			if err = f.Chmod(info.Mode().Perm()); err != nil {
+				return err
+			}
+		}
+	}
+	if err = writeTemp(f, data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	closed = true
+	if err = f.Close(); err != nil {
+		return err
+	}
+	beforeCommit(tmp)
+	if replace {
+		err = renameFile(tmp, path)
+	} else {
+		err = linkFile(tmp, path)
+		switch {
+		case err == nil:
+			os.Remove(tmp)
+		case errors.Is(err, fs.ErrExist):
+			err = errOutputExists
+		default:
+			// No hard links here (some file systems): check, then rename.
+			if _, lerr := os.Lstat(path); lerr == nil {
+				err = errOutputExists
+			} else {
+				err = renameFile(tmp, path)
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// createTemp creates a new file for writing next to base in dir. Unlike
+// os.CreateTemp it leaves the permissions to the umask, as any other
+// new file gets.
+func createTemp(dir, base string) (string, *os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, "."+base+"."+strings.ToLower(rand.Text()[:10])+".tmp")
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return name, f, err
+	}
+	return "", nil, fmt.Errorf("cannot create a temporary file in %s", dir)
+}
+
+// syncDir makes a rename in dir durable where the system allows syncing a
+// directory (it does not on Windows, where the error is ignored).
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	d.Sync()
+	d.Close()
+}
