@@ -38,6 +38,9 @@ func init() {
 		if err := json.Unmarshal(arg, &p); err != nil {
 			return nil, invalidParams(err)
 		}
+		if !s.client.Workspace.ApplyEdit {
+			return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: "the client does not take workspace/applyEdit (workspace.applyEdit is not set in its capabilities): apply the quick fix's edit from textDocument/codeAction instead"}
+		}
 		d, err := s.document(p.URI)
 		if err != nil {
 			return nil, err

@@ -71,7 +71,18 @@ func newStore() *store { return &store{docs: map[string]*document{}} }
 func (st *store) get(uri string) *document {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return st.docs[uri]
+	return st.docs[documentKey(uri)]
+}
+
+// documentKey is the key of a document in the store: a file URI spelled
+// as pathURI spells it. Clients escape paths differently (VS Code writes
+// "+" as "%2B", Go's url package does not), and one file must be one
+// document whichever spelling a message uses.
+func documentKey(uri string) string {
+	if path, ok := uriPath(uri); ok {
+		return pathURI(path)
+	}
+	return uri
 }
 
 // all returns every document, sorted by URI.
@@ -112,7 +123,7 @@ func (st *store) open(uri string, version int32, text string) {
 		path = uri
 	}
 	st.mu.Lock()
-	st.docs[uri] = newDocument(uri, path, version, text, true, st.opts)
+	st.docs[documentKey(uri)] = newDocument(uri, path, version, text, true, st.opts)
 	st.mu.Unlock()
 	st.notify(uri)
 }
@@ -133,7 +144,7 @@ func (st *store) change(uri string, version int32, changes []any, enc edits.Enco
 func (st *store) apply(uri string, version int32, changes []any, enc edits.Encoding) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	d := st.docs[uri]
+	d := st.docs[documentKey(uri)]
 	if d == nil || !d.open {
 		return fmt.Errorf("%s is not open", uri)
 	}
@@ -163,19 +174,20 @@ func (st *store) apply(uri string, version int32, changes []any, enc edits.Encod
 			return fmt.Errorf("%s: change %d: unknown change %T", uri, i, c)
 		}
 	}
-	st.docs[uri] = newDocument(uri, d.path, version, text, true, st.opts)
+	st.docs[documentKey(uri)] = newDocument(uri, d.path, version, text, true, st.opts)
 	return nil
 }
 
 // close forgets the editor's text: the document goes back to the disk's
 // text when the file is a workspace file, or away.
 func (st *store) close(uri string) {
+	key := documentKey(uri)
 	st.mu.Lock()
-	d := st.docs[uri]
-	delete(st.docs, uri)
+	d := st.docs[key]
+	delete(st.docs, key)
 	if d != nil && isWorkshop(d.path) {
 		if f, err := source.ReadFile(d.path); err == nil && st.inRoots(d.path) {
-			st.docs[uri] = newDocument(uri, d.path, 0, f.Text, false, st.opts)
+			st.docs[key] = newDocument(key, d.path, 0, f.Text, false, st.opts)
 		}
 	}
 	st.mu.Unlock()

@@ -15,6 +15,14 @@ import (
 
 func init() {
 	register("textDocument/didOpen", notification(func(s *Server, p *protocol.DidOpenTextDocumentParams) {
+		path, _ := uriPath(p.TextDocument.URI)
+		if p.TextDocument.LanguageID != "workshop" && !isWorkshop(path) {
+			// OverPy and other languages have no frontend here yet: serve
+			// nothing rather than read them as Workshop, and say so with
+			// an empty publication.
+			s.notify("textDocument/publishDiagnostics", map[string]any{"uri": p.TextDocument.URI, "diagnostics": []any{}})
+			return
+		}
 		s.docs.open(p.TextDocument.URI, p.TextDocument.Version, p.TextDocument.Text)
 	}))
 	register("textDocument/didChange", notification(func(s *Server, p *protocol.DidChangeTextDocumentParams) {

@@ -1,0 +1,200 @@
+package lsp
+
+// This file answers textDocument/codeLens: the program's element count
+// against the game's budget of 32,768 above its first block, each rule's
+// count and share above the rule, and above each declared variable and
+// subroutine how the program uses it. The lenses are titles only: their
+// command is empty, so clients show them as text.
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// codeLens is LSP's CodeLens.
+type codeLens struct {
+	Range   protocol.Range `json:"range"`
+	Command *command       `json:"command,omitempty"`
+}
+
+func init() {
+	register("textDocument/codeLens", handler(func(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, error) {
+		d, err := s.document(p.TextDocument.URI)
+		if err != nil {
+			return nil, err
+		}
+		return s.codeLenses(ctx, d)
+	}))
+	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, _ *clientCapabilities) {
+		caps["codeLensProvider"] = map[string]any{"resolveProvider": false}
+	})
+}
+
+func (s *Server) codeLenses(ctx context.Context, d *document) ([]codeLens, error) {
+	p := d.program()
+	sc := p.Checked.Script
+	out := []codeLens{}
+	add := func(sp source.Span, title string) {
+		if rng, err := s.lspRange(d, sp); err == nil {
+			out = append(out, codeLens{Range: rng, Command: &command{Title: title}})
+		}
+	}
+	costs := p.Cost()
+
+	// The whole program, above its first block.
+	if first, ok := lensFirstBlock(d.text, sc); ok && (len(sc.Rules) > 1 || sc.Settings != nil || sc.Variables != nil || sc.Subroutines != nil) {
+		add(first, fmt.Sprintf("%s in all: %s of the %s budget", lensElements(costs.Total), lensShare(costs.Total), lensThousands(cost.Budget)))
+	}
+	for i, r := range sc.Rules {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if i >= len(costs.Rules) {
+			break
+		}
+		head := r.KeywordSpan
+		if r.Disabled && r.DisabledSpan.End > r.DisabledSpan.Start {
+			head.Start = r.DisabledSpan.Start
+		}
+		n := costs.Rules[i].Count
+		add(head, fmt.Sprintf("%s (%s)", lensElements(n), lensShare(n)))
+	}
+	if costs.Payload != nil {
+		b := sc.Conditions
+		if b == nil {
+			b = sc.Actions
+		}
+		if b != nil {
+			n := costs.Payload.Count
+			add(b.KeywordSpan, fmt.Sprintf("%s (%s)", lensElements(n), lensShare(n)))
+		}
+	}
+
+	ix := p.Index()
+	for _, sym := range ix.Symbols {
+		if !sym.Declared {
+			continue
+		}
+		switch sym.Kind {
+		case index.GlobalVariable, index.PlayerVariable:
+			add(sym.Span, lensVariableUsage(ix.UsageOf(sym.ID)))
+		case index.Subroutine:
+			add(sym.Span, lensSubroutineUsage(ix, sym))
+		}
+	}
+	return out, nil
+}
+
+// lensFirstBlock returns the keyword of the program's first top-level
+// block.
+func lensFirstBlock(text string, sc *ast.Script) (source.Span, bool) {
+	var spans []source.Span
+	if sc.Settings != nil {
+		spans = append(spans, sc.Settings.KeywordSpan)
+	}
+	if sc.Variables != nil {
+		spans = append(spans, wordSpanAt(text, sc.Variables.Span.Start))
+	}
+	if sc.Subroutines != nil {
+		spans = append(spans, wordSpanAt(text, sc.Subroutines.Span.Start))
+	}
+	if len(sc.Rules) > 0 {
+		r := sc.Rules[0]
+		head := r.KeywordSpan
+		if r.Disabled && r.DisabledSpan.End > r.DisabledSpan.Start {
+			head.Start = r.DisabledSpan.Start
+		}
+		spans = append(spans, head)
+	}
+	if len(spans) == 0 {
+		return source.Span{}, false
+	}
+	first := spans[0]
+	for _, sp := range spans[1:] {
+		if sp.Start < first.Start {
+			first = sp
+		}
+	}
+	return first, true
+}
+
+// lensVariableUsage describes how a variable is used: "3 references (2
+// reads, 1 write)", or "unused".
+func lensVariableUsage(u index.Usage) string {
+	n := u.Reads + u.Writes + u.Calls
+	if n == 0 {
+		return "unused"
+	}
+	return fmt.Sprintf("%s (%s, %s)", lensCount(n, "reference"), lensCount(u.Reads, "read"), lensCount(u.Writes, "write"))
+}
+
+// lensSubroutineUsage describes a subroutine: its calls and the rules that
+// define it ("2 calls · defined in rule \"Reset\"").
+func lensSubroutineUsage(ix *index.Index, sym index.Symbol) string {
+	calls := "never called"
+	var rules []string
+	u := ix.UsageOf(sym.ID)
+	if u.Calls > 0 {
+		calls = lensCount(u.Calls, "call")
+	}
+	ix.EachRefOf(sym.ID, func(r *index.Reference) bool {
+		if r.Kind == index.Definition && r.Rule >= 0 && r.Rule < len(ix.Script.Rules) {
+			rules = append(rules, strconv.Quote(ix.Script.Rules[r.Rule].Name))
+		}
+		return true
+	})
+	switch len(rules) {
+	case 0:
+		return calls + " · no rule defines it"
+	case 1:
+		return calls + " · defined in rule " + rules[0]
+	}
+	return calls + " · defined in " + strconv.Itoa(len(rules)) + " rules: " + strings.Join(rules, ", ")
+}
+
+// lensElements writes "1 element" or "1,234 elements".
+func lensElements(n int) string {
+	if n == 1 {
+		return "1 element"
+	}
+	return lensThousands(n) + " elements"
+}
+
+func lensCount(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return lensThousands(n) + " " + what + "s"
+}
+
+// lensShare writes n's share of the game's budget: "0.12%".
+func lensShare(n int) string {
+	return strconv.FormatFloat(100*float64(n)/cost.Budget, 'f', 2, 64) + "%"
+}
+
+// lensThousands writes n with comma separators: 32,768.
+func lensThousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

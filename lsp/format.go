@@ -1,0 +1,141 @@
+package lsp
+
+// This file answers textDocument/formatting with the canonical printer
+// (engine/printer) in the document's own locale: the game's export style,
+// tab-indented whatever the client's tab options say. The answer is the
+// minimal line edits from the text to the printed text, [] when nothing
+// changes.
+//
+// Formatting never loses text: it is refused, with a message saying why,
+// when the document has parse errors, when it has // or /* */ comments
+// (the printer does not keep them), when a name has no spelling in the
+// document's locale, or when the printed text would not read back as the
+// same program.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/sourcegraph/jsonrpc2"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/parser"
+	"github.com/wright-lsp/wright-lsp/engine/printer"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+func init() {
+	register("textDocument/formatting", handler(func(ctx context.Context, s *Server, p *protocol.DocumentFormattingParams) (any, error) {
+		d, err := s.document(p.TextDocument.URI)
+		if err != nil {
+			return nil, err
+		}
+		out, err := formatted(d)
+		if err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		tes := []protocol.TextEdit{}
+		for _, e := range formatEdits(d.text, out) {
+			rng, err := s.lspRange(d, e.Span)
+			if err != nil {
+				return nil, err
+			}
+			tes = append(tes, protocol.TextEdit{Range: rng, NewText: e.New})
+		}
+		return tes, nil
+	}))
+	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, _ *clientCapabilities) {
+		caps["documentFormattingProvider"] = true
+	})
+}
+
+// refuseFormat is the error reply of a document that cannot be formatted
+// without losing something.
+func refuseFormat(format string, args ...any) error {
+	return &jsonrpc2.Error{Code: codeRequestFailed, Message: "cannot format this document: " + fmt.Sprintf(format, args...)}
+}
+
+// formatted returns the document's text as the printer writes it, with
+// the document's line breaks (\r\n when it uses them), or the reason it
+// cannot.
+func formatted(d *document) (string, error) {
+	p := d.program()
+	sc := p.Checked.Script
+	if n := p.Checked.ParseErrors; n > 0 {
+		if n == 1 {
+			return "", refuseFormat("it has a syntax error; fix it first")
+		}
+		return "", refuseFormat("it has %d syntax errors; fix them first", n)
+	}
+	if n := len(sc.Comments); n > 0 {
+		return "", refuseFormat("the printer does not keep // and /* */ comments, and this document has %d", n)
+	}
+	out, diags := printer.Print(sc, printer.Options{Locale: sc.Locale, Vocab: d.opts.Vocab})
+	if len(diags) > 0 {
+		return "", refuseFormat("%s (%d such name%s in all)", diags[0].Message, len(diags), formatPlural(len(diags)))
+	}
+	// The printed text must read back as the same program.
+	back := parser.Parse(source.NewFile(d.path, out), parser.Options{Locale: sc.Locale, LocaleGiven: true, Vocab: d.opts.Vocab})
+	if back.Diags.HasErrors() || ast.Dump(back.Script) != ast.Dump(sc) {
+		return "", refuseFormat("the printed text would not read back as the same program (a printer defect; please report it)")
+	}
+	if strings.Contains(d.text, "\r\n") {
+		out = strings.ReplaceAll(out, "\n", "\r\n")
+	}
+	return out, nil
+}
+
+// maxDiffWork bounds the line diff's work: the lines of both texts times
+// a lower bound of the lines that differ. Past it (a large program whose
+// every line changes, say re-indented), the search would take seconds,
+// and one edit from the first changed line to the last serves as well.
+const maxDiffWork = 40_000_000
+
+// formatEdits returns the edits that turn old into new: the minimal line
+// edits, or one edit over the changed lines when finding those would take
+// too long.
+func formatEdits(old, new string) []source.Edit {
+	if old == new {
+		return nil
+	}
+	a, b := strings.SplitAfter(old, "\n"), strings.SplitAfter(new, "\n")
+	count := map[string]int{}
+	for _, l := range a {
+		count[l]++
+	}
+	for _, l := range b {
+		count[l]--
+	}
+	differ := 0
+	for _, n := range count {
+		differ += max(n, -n)
+	}
+	if int64(len(a)+len(b))*int64(differ) <= maxDiffWork {
+		return edits.MinimalEdits(old, new)
+	}
+	// Keep the lines both texts start and end with.
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	start := len(strings.Join(a[:pre], ""))
+	end := len(old) - len(strings.Join(a[len(a)-suf:], ""))
+	return []source.Edit{{Span: source.Span{Start: start, End: end}, New: strings.Join(b[pre:len(b)-suf], "")}}
+}
+
+func formatPlural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,340 @@
+package lsp
+
+// This file answers textDocument/semanticTokens/full. Tokens come from
+// the checked tree and the semantic index, never from a second lexer:
+// keywords, event lines, actions and values (as functions and methods of
+// the game's library), enum members, variables (global or player,
+// declared, written), subroutines, strings, numbers, operators, comments
+// and the settings block's keys and values.
+//
+// LSP encodes each token relative to the previous one, with lengths and
+// columns in the negotiated position encoding (UTF-16 by default), one
+// line per token: a token over several lines (a /* */ comment, a string
+// with a raw line break) is sent as one token per line.
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// The token types, in legend order.
+const (
+	tokKeyword = iota
+	tokNamespace
+	tokEvent
+	tokFunction
+	tokMethod
+	tokEnumMember
+	tokVariable
+	tokString
+	tokNumber
+	tokOperator
+	tokComment
+	tokProperty
+)
+
+var semanticTokenTypes = []string{
+	tokKeyword: "keyword", tokNamespace: "namespace", tokEvent: "event", tokFunction: "function",
+	tokMethod: "method", tokEnumMember: "enumMember", tokVariable: "variable", tokString: "string",
+	tokNumber: "number", tokOperator: "operator", tokComment: "comment", tokProperty: "property",
+}
+
+// The token modifiers, as bits in legend order.
+const (
+	modDeclaration = 1 << iota
+	modDefinition
+	modModification
+	modDefaultLibrary
+	modGlobal
+	modPlayer
+)
+
+var semanticTokenModifiers = []string{"declaration", "definition", "modification", "defaultLibrary", "global", "player"}
+
+func init() {
+	register("textDocument/semanticTokens/full", handler(func(ctx context.Context, s *Server, p *protocol.SemanticTokensParams) (any, error) {
+		d, err := s.document(p.TextDocument.URI)
+		if err != nil {
+			return nil, err
+		}
+		data, err := s.semanticTokens(ctx, d)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"data": data}, nil
+	}))
+	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, _ *clientCapabilities) {
+		caps["semanticTokensProvider"] = map[string]any{
+			"legend": map[string]any{"tokenTypes": semanticTokenTypes, "tokenModifiers": semanticTokenModifiers},
+			"full":   true,
+		}
+	})
+}
+
+// A semToken is one token before encoding: a byte span of the text.
+type semToken struct {
+	span source.Span
+	typ  int
+	mods int
+}
+
+// tokenCollector gathers the tokens of one document.
+type tokenCollector struct {
+	text string
+	out  []semToken
+}
+
+func (c *tokenCollector) add(sp source.Span, typ, mods int) {
+	if sp.Start < 0 || sp.End > len(c.text) || sp.End <= sp.Start {
+		return
+	}
+	c.out = append(c.out, semToken{span: sp, typ: typ, mods: mods})
+}
+
+// semanticTokens returns the encoded tokens of d: five integers per token
+// (line delta, start delta, length, type, modifiers).
+func (s *Server) semanticTokens(ctx context.Context, d *document) ([]uint32, error) {
+	p := d.program()
+	sc := p.Checked.Script
+	c := &tokenCollector{text: d.text}
+	for _, cm := range sc.Comments {
+		c.add(cm, tokComment, 0)
+	}
+	if st := sc.Settings; st != nil {
+		c.add(st.KeywordSpan, tokKeyword, 0)
+		c.settings(st.Items)
+	}
+	if v := sc.Variables; v != nil {
+		c.add(wordSpanAt(d.text, v.Span.Start), tokKeyword, 0)
+		for _, sec := range []*ast.VarSection{v.Global, v.Player} {
+			if sec != nil {
+				c.add(wordSpanAt(d.text, sec.Span.Start), tokKeyword, 0)
+				c.decls(sec.Decls)
+			}
+		}
+	}
+	if sub := sc.Subroutines; sub != nil {
+		c.add(wordSpanAt(d.text, sub.Span.Start), tokKeyword, 0)
+		c.decls(sub.Decls)
+	}
+	for _, r := range sc.Rules {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if r.Disabled {
+			c.add(r.DisabledSpan, tokKeyword, 0)
+		}
+		c.add(r.KeywordSpan, tokKeyword, 0)
+		c.add(r.NameSpan, tokString, 0)
+		if ev := r.Event; ev != nil {
+			c.add(ev.KeywordSpan, tokKeyword, 0)
+			for _, l := range ev.Lines {
+				switch l.Kind {
+				case ast.EventLineEvent:
+					c.add(l.Span, tokEvent, 0)
+				case ast.EventLineTeam, ast.EventLinePlayer:
+					if l.Ref != nil {
+						c.add(l.Span, tokEnumMember, 0)
+					}
+				}
+				// A Subroutine event's name comes from the index.
+			}
+		}
+		c.block(r.Conditions)
+		c.block(r.Actions)
+	}
+	c.block(sc.Conditions)
+	c.block(sc.Actions)
+	c.references(p.Index())
+	return s.encodeTokens(d, c.out), nil
+}
+
+func (c *tokenCollector) settings(items []*ast.SettingsItem) {
+	for _, it := range items {
+		switch it.Kind {
+		case ast.SettingsGroup:
+			c.add(it.KeySpan, tokProperty, 0)
+			c.settings(it.Children)
+		case ast.SettingsPair:
+			c.add(it.KeySpan, tokProperty, 0)
+			if typ, ok := settingValueToken(it); ok {
+				c.add(it.ValueSpan, typ, 0)
+			}
+		case ast.SettingsWord:
+			c.add(it.KeySpan, tokEnumMember, 0)
+		}
+	}
+}
+
+// settingValueToken types a setting's value by its resolved identity, or
+// by its look when the schema does not know it.
+func settingValueToken(it *ast.SettingsItem) (int, bool) {
+	kind, _, _ := strings.Cut(it.ValueID, ":")
+	switch kind {
+	case "number", "percent", "combo":
+		return tokNumber, true
+	case "string", "text":
+		return tokString, true
+	case "value", "bool", "hero":
+		return tokEnumMember, true
+	}
+	switch v := it.Value; {
+	case strings.HasPrefix(v, `"`):
+		return tokString, true
+	case v != "" && (v[0] >= '0' && v[0] <= '9' || v[0] == '-' || v[0] == '['):
+		return tokNumber, true
+	}
+	return 0, false
+}
+
+// decls adds the slot numbers of declarations; their names come from the
+// index.
+func (c *tokenCollector) decls(decls []ast.VarDecl) {
+	for _, d := range decls {
+		c.add(d.IndexSpan, tokNumber, 0)
+	}
+}
+
+func (c *tokenCollector) block(b *ast.Block) {
+	if b == nil {
+		return
+	}
+	c.add(b.KeywordSpan, tokKeyword, 0)
+	for _, st := range b.Statements {
+		if st.Comment != nil {
+			c.add(st.Comment.Span, tokComment, 0)
+		}
+		if st.Disabled {
+			c.add(st.DisabledSpan, tokKeyword, 0)
+		}
+		ast.Inspect(st.Body, func(e *ast.Expr) bool {
+			c.expr(e)
+			return true
+		})
+	}
+}
+
+// expr adds the token of one node (not its children). Variable and
+// subroutine names are left to the index, which knows what they name.
+func (c *tokenCollector) expr(e *ast.Expr) {
+	switch e.Kind {
+	case ast.Call:
+		if e.Elem == nil {
+			return // a name the vocabulary does not know
+		}
+		if e.Elem.IsAction() {
+			c.add(e.NameSpan, tokFunction, modDefaultLibrary)
+		} else {
+			c.add(e.NameSpan, tokMethod, modDefaultLibrary)
+		}
+	case ast.Member:
+		c.add(e.NameSpan, tokEnumMember, 0)
+	case ast.Number:
+		c.add(e.Span, tokNumber, 0)
+	case ast.String:
+		c.add(e.Span, tokString, 0)
+	case ast.Binary, ast.Assign:
+		c.add(e.NameSpan, tokOperator, 0)
+	case ast.Not:
+		if e.Span.Start < len(c.text) && c.text[e.Span.Start] == '!' {
+			c.add(source.Span{Start: e.Span.Start, End: e.Span.Start + 1}, tokOperator, 0)
+		}
+	case ast.Global:
+		// "Global" of Global.x, up to the dot.
+		kw := wordSpanAt(c.text, e.Span.Start)
+		if dot := strings.IndexByte(docSpanText(c.text, kw), '.'); dot >= 0 {
+			kw.End = kw.Start + dot
+		}
+		if kw.End <= e.NameSpan.Start {
+			c.add(kw, tokNamespace, modDefaultLibrary)
+		}
+	}
+}
+
+// references adds every variable and subroutine occurrence the index
+// knows, declarations and writes marked.
+func (c *tokenCollector) references(ix *index.Index) {
+	for _, r := range ix.Refs {
+		if r.Symbol < 0 || r.Symbol >= len(ix.Symbols) {
+			continue
+		}
+		mods := 0
+		switch r.Kind {
+		case index.Declaration:
+			mods |= modDeclaration
+		case index.Definition:
+			mods |= modDefinition
+		case index.Write:
+			mods |= modModification
+		}
+		switch ix.Symbols[r.Symbol].Kind {
+		case index.GlobalVariable:
+			c.add(r.Span, tokVariable, mods|modGlobal)
+		case index.PlayerVariable:
+			c.add(r.Span, tokVariable, mods|modPlayer)
+		case index.Subroutine:
+			c.add(r.Span, tokFunction, mods)
+		}
+	}
+}
+
+// encodeTokens sorts the tokens, drops any that overlap an earlier one,
+// splits those that cross lines, and encodes them relative to each other
+// in the client's position encoding.
+func (s *Server) encodeTokens(d *document, toks []semToken) []uint32 {
+	slices.SortStableFunc(toks, func(a, b semToken) int {
+		return cmp.Or(a.span.Start-b.span.Start, b.span.End-a.span.End)
+	})
+	data := make([]uint32, 0, 5*len(toks))
+	prevLine, prevChar, end := 0, 0, 0
+	for _, t := range toks {
+		if t.span.Start < end {
+			continue // overlaps the previous token
+		}
+		end = t.span.End
+		for _, piece := range splitAtLineBreaks(d.text, t.span) {
+			rng, err := s.lspRange(d, piece)
+			if err != nil || rng.End.Line != rng.Start.Line || rng.End.Character <= rng.Start.Character {
+				continue
+			}
+			line, char := int(rng.Start.Line), int(rng.Start.Character)
+			deltaChar := char
+			if line == prevLine {
+				deltaChar = char - prevChar
+			}
+			data = append(data, uint32(line-prevLine), uint32(deltaChar), uint32(rng.End.Character-rng.Start.Character),
+				uint32(t.typ), uint32(t.mods))
+			prevLine, prevChar = line, char
+		}
+	}
+	return data
+}
+
+// splitAtLineBreaks cuts a span at its line breaks (\n, \r\n, \r), leaving the
+// breaks out.
+func splitAtLineBreaks(text string, sp source.Span) []source.Span {
+	var out []source.Span
+	start := sp.Start
+	for i := sp.Start; i < sp.End; i++ {
+		switch text[i] {
+		case '\n':
+			out = append(out, source.Span{Start: start, End: i})
+			start = i + 1
+		case '\r':
+			out = append(out, source.Span{Start: start, End: i})
+			if i+1 < sp.End && text[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	return append(out, source.Span{Start: start, End: sp.End})
+}

@@ -1,0 +1,398 @@
+package lsp
+
+// This file answers textDocument/documentSymbol (the outline: settings,
+// variables, subroutines, rules) and workspace/symbol (rules, subroutines
+// and declared variables of every document the server knows).
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+	"weak"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// maxWorkspaceSymbols caps a workspace/symbol answer. The best matches
+// are kept, in a fixed order, so the same query gives the same list.
+const maxWorkspaceSymbols = 500
+
+// LSP symbol kinds (SymbolKind).
+const (
+	symNamespace = 3
+	symProperty  = 7
+	symFunction  = 12
+	symVariable  = 13
+	symEvent     = 24
+)
+
+// documentSymbol is LSP's DocumentSymbol.
+type documentSymbol struct {
+	Name           string           `json:"name"`
+	Detail         string           `json:"detail,omitempty"`
+	Kind           int              `json:"kind"`
+	Range          protocol.Range   `json:"range"`
+	SelectionRange protocol.Range   `json:"selectionRange"`
+	Children       []documentSymbol `json:"children,omitempty"`
+}
+
+// symbolInformation is LSP's SymbolInformation, the flat form.
+type symbolInformation struct {
+	Name          string            `json:"name"`
+	Kind          int               `json:"kind"`
+	Location      protocol.Location `json:"location"`
+	ContainerName string            `json:"containerName,omitempty"`
+}
+
+func init() {
+	register("textDocument/documentSymbol", handler(func(_ context.Context, s *Server, p *protocol.DocumentSymbolParams) (any, error) {
+		d, err := s.document(p.TextDocument.URI)
+		if err != nil {
+			return nil, err
+		}
+		tree := s.outline(d)
+		if hierarchicalSymbols(s) {
+			return tree, nil
+		}
+		flat := []symbolInformation{}
+		var walk func(parent string, list []documentSymbol)
+		walk = func(parent string, list []documentSymbol) {
+			for _, ds := range list {
+				flat = append(flat, symbolInformation{Name: ds.Name, Kind: ds.Kind, ContainerName: parent,
+					Location: protocol.Location{URI: d.uri, Range: ds.Range}})
+				walk(ds.Name, ds.Children)
+			}
+		}
+		walk("", tree)
+		return flat, nil
+	}))
+	register("workspace/symbol", handler(func(ctx context.Context, s *Server, p *protocol.WorkspaceSymbolParams) (any, error) {
+		return s.workspaceSymbols(ctx, p.Query)
+	}))
+	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, _ *clientCapabilities) {
+		caps["documentSymbolProvider"] = true
+		caps["workspaceSymbolProvider"] = true
+	})
+
+	// clientCapabilities (lifecycle.go) does not decode
+	// textDocument.documentSymbol.hierarchicalDocumentSymbolSupport: read
+	// it from initialize's params on the way through.
+	// TODO: move the field into clientCapabilities and drop this wrapper.
+	initialize := methods["initialize"]
+	if initialize == nil {
+		panic("lsp: symbols.go must initialize after lifecycle.go registers initialize")
+	}
+	methods["initialize"] = func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
+		res, err := initialize(ctx, s, params)
+		if err == nil {
+			recordSymbolCapabilities(s, params)
+		}
+		return res, err
+	}
+}
+
+// hierarchicalClients holds the servers whose client takes hierarchical
+// document symbols. Keys are weak, and a cleanup deletes a server's entry
+// once it is collected.
+var hierarchicalClients sync.Map // weak.Pointer[Server] → struct{}
+
+func recordSymbolCapabilities(s *Server, params json.RawMessage) {
+	var p struct {
+		Capabilities struct {
+			TextDocument struct {
+				DocumentSymbol struct {
+					Hierarchical bool `json:"hierarchicalDocumentSymbolSupport"`
+				} `json:"documentSymbol"`
+			} `json:"textDocument"`
+		} `json:"capabilities"`
+	}
+	if json.Unmarshal(params, &p) != nil || !p.Capabilities.TextDocument.DocumentSymbol.Hierarchical {
+		return
+	}
+	key := weak.Make(s)
+	hierarchicalClients.Store(key, struct{}{})
+	runtime.AddCleanup(s, func(k weak.Pointer[Server]) { hierarchicalClients.Delete(k) }, key)
+}
+
+func hierarchicalSymbols(s *Server) bool {
+	_, ok := hierarchicalClients.Load(weak.Make(s))
+	return ok
+}
+
+// outline builds the document's symbol tree: the settings block with its
+// groups and settings, the variables block with its global and player
+// variables, the subroutines block, each rule (its event as detail, its
+// conditions and actions blocks as children), and the blocks of an
+// actions-only or conditions-only payload. Never nil.
+func (s *Server) outline(d *document) []documentSymbol {
+	sc := d.program().Checked.Script
+	text := d.text
+	out := []documentSymbol{}
+	add := func(list *[]documentSymbol, ds documentSymbol, ok bool) {
+		if ok {
+			*list = append(*list, ds)
+		}
+	}
+	if st := sc.Settings; st != nil {
+		ds, ok := s.outlineSymbol(d, docSpanText(text, st.KeywordSpan), "", symNamespace, st.Span, st.KeywordSpan)
+		ds.Children = s.settingsSymbols(d, st.Items)
+		add(&out, ds, ok)
+	}
+	if v := sc.Variables; v != nil {
+		kw := wordSpanAt(text, v.Span.Start)
+		ds, ok := s.outlineSymbol(d, docSpanText(text, kw), "", symNamespace, v.Span, kw)
+		for _, sec := range []struct {
+			vs    *ast.VarSection
+			scope string
+		}{{v.Global, "global"}, {v.Player, "player"}} {
+			if sec.vs == nil {
+				continue
+			}
+			skw := wordSpanAt(text, sec.vs.Span.Start)
+			child, ok := s.outlineSymbol(d, docSpanText(text, skw), strconv.Itoa(len(sec.vs.Decls))+" variables", symNamespace, sec.vs.Span, skw)
+			for _, decl := range sec.vs.Decls {
+				vd, ok := s.outlineSymbol(d, decl.Name, sec.scope+" "+strconv.Itoa(decl.Index), symVariable, decl.Span, decl.NameSpan)
+				add(&child.Children, vd, ok)
+			}
+			add(&ds.Children, child, ok)
+		}
+		add(&out, ds, ok)
+	}
+	if sub := sc.Subroutines; sub != nil {
+		kw := wordSpanAt(text, sub.Span.Start)
+		ds, ok := s.outlineSymbol(d, docSpanText(text, kw), "", symNamespace, sub.Span, kw)
+		for _, decl := range sub.Decls {
+			sd, ok := s.outlineSymbol(d, decl.Name, "subroutine "+strconv.Itoa(decl.Index), symFunction, decl.Span, decl.NameSpan)
+			add(&ds.Children, sd, ok)
+		}
+		add(&out, ds, ok)
+	}
+	for _, r := range sc.Rules {
+		ds, ok := s.ruleSymbol(d, r)
+		add(&out, ds, ok)
+	}
+	for _, b := range []struct {
+		block *ast.Block
+		what  string
+	}{{sc.Conditions, "conditions"}, {sc.Actions, "actions"}} {
+		if b.block != nil {
+			ds, ok := s.blockSymbol(d, b.block, b.what)
+			add(&out, ds, ok)
+		}
+	}
+	return out
+}
+
+// ruleSymbol is a rule: named by its name, detailed by its event lines,
+// with its conditions and actions blocks as children.
+func (s *Server) ruleSymbol(d *document, r *ast.Rule) (documentSymbol, bool) {
+	name := r.Name
+	if strings.TrimSpace(name) == "" {
+		name = `rule("")`
+	}
+	var detail []string
+	if r.Event != nil {
+		for _, l := range r.Event.Lines {
+			detail = append(detail, l.Text)
+		}
+	}
+	det := strings.Join(detail, "; ")
+	if r.Disabled {
+		det = strings.TrimSpace(docSpanText(d.text, r.DisabledSpan) + " " + det)
+	}
+	ds, ok := s.outlineSymbol(d, name, det, symEvent, r.Span, r.NameSpan)
+	if r.Conditions != nil {
+		c, cok := s.blockSymbol(d, r.Conditions, "conditions")
+		if cok {
+			ds.Children = append(ds.Children, c)
+		}
+	}
+	if r.Actions != nil {
+		a, aok := s.blockSymbol(d, r.Actions, "actions")
+		if aok {
+			ds.Children = append(ds.Children, a)
+		}
+	}
+	return ds, ok
+}
+
+// blockSymbol is a conditions or actions block, with its statement count.
+func (s *Server) blockSymbol(d *document, b *ast.Block, what string) (documentSymbol, bool) {
+	n := len(b.Statements)
+	detail := strconv.Itoa(n) + " " + what
+	if n == 1 {
+		detail = "1 " + strings.TrimSuffix(what, "s")
+	}
+	return s.outlineSymbol(d, docSpanText(d.text, b.KeywordSpan), detail, symNamespace, b.Span, b.KeywordSpan)
+}
+
+// settingsSymbols lists the groups (with their children) and settings of
+// the settings block. Bare words (the maps and heroes a list enables) are
+// left out: they would bury the settings that matter.
+func (s *Server) settingsSymbols(d *document, items []*ast.SettingsItem) []documentSymbol {
+	var out []documentSymbol
+	for _, it := range items {
+		switch it.Kind {
+		case ast.SettingsGroup:
+			ds, ok := s.outlineSymbol(d, it.Key, "", symNamespace, it.Span, it.KeySpan)
+			ds.Children = s.settingsSymbols(d, it.Children)
+			if ok {
+				out = append(out, ds)
+			}
+		case ast.SettingsPair:
+			if ds, ok := s.outlineSymbol(d, it.Key, it.Value, symProperty, it.Span, it.KeySpan); ok {
+				out = append(out, ds)
+			}
+		}
+	}
+	return out
+}
+
+// outlineSymbol makes a document symbol; ok is false when a span does not map
+// (it never should) or the name is blank. A selection outside the range
+// is narrowed to the range's start.
+func (s *Server) outlineSymbol(d *document, name, detail string, kind int, span, sel source.Span) (documentSymbol, bool) {
+	if strings.TrimSpace(name) == "" {
+		return documentSymbol{}, false
+	}
+	if sel.Start < span.Start || sel.End > span.End || sel.End < sel.Start {
+		sel = source.Span{Start: span.Start, End: span.Start}
+	}
+	rng, err := s.lspRange(d, span)
+	if err != nil {
+		return documentSymbol{}, false
+	}
+	selRng, err := s.lspRange(d, sel)
+	if err != nil {
+		return documentSymbol{}, false
+	}
+	return documentSymbol{Name: name, Detail: detail, Kind: kind, Range: rng, SelectionRange: selRng}, true
+}
+
+// wordSpanAt returns the span of the word starting at off: up to white
+// space, '{' or ':' (variables, global:, player:, subroutines).
+func wordSpanAt(text string, off int) source.Span {
+	if off < 0 || off > len(text) {
+		return source.Span{}
+	}
+	end := off
+	for end < len(text) {
+		r, size := utf8.DecodeRuneInString(text[end:])
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '{' || r == ':' {
+			break
+		}
+		end += size
+	}
+	return source.Span{Start: off, End: end}
+}
+
+// docSpanText returns the text a span covers, or "" for a span outside it.
+func docSpanText(text string, sp source.Span) string {
+	if sp.Start < 0 || sp.End > len(text) || sp.End < sp.Start {
+		return ""
+	}
+	return text[sp.Start:sp.End]
+}
+
+// A workspaceHit is one workspace symbol with what orders it.
+type workspaceHit struct {
+	info  symbolInformation
+	score int
+	start int
+}
+
+// workspaceSymbols finds the rules, subroutines and declared variables of
+// every document whose name matches query: an exact match ranks first,
+// then a prefix, a substring, and the query's characters in order, each
+// ignoring case; ties go by name, URI and position.
+func (s *Server) workspaceSymbols(ctx context.Context, query string) ([]symbolInformation, error) {
+	q := strings.ToLower(strings.TrimSpace(query))
+	var hits []workspaceHit
+	for _, d := range s.docs.all() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		ix := d.program().Index()
+		for _, sym := range ix.Symbols {
+			kind, container := symbolKindOf(sym)
+			if kind == 0 || (sym.Kind != index.Rule && !sym.Declared) {
+				continue
+			}
+			score := symbolMatchScore(strings.ToLower(sym.Name), q)
+			if score == 0 {
+				continue
+			}
+			rng, err := s.lspRange(d, sym.Span)
+			if err != nil {
+				continue
+			}
+			name := sym.Name
+			if strings.TrimSpace(name) == "" {
+				name = `rule("")`
+			}
+			hits = append(hits, workspaceHit{score: score, start: sym.Span.Start, info: symbolInformation{
+				Name: name, Kind: kind, ContainerName: container, Location: protocol.Location{URI: d.uri, Range: rng}}})
+		}
+	}
+	slices.SortFunc(hits, func(a, b workspaceHit) int {
+		return cmp.Or(b.score-a.score, cmp.Compare(a.info.Name, b.info.Name),
+			cmp.Compare(a.info.Location.URI, b.info.Location.URI), a.start-b.start)
+	})
+	out := make([]symbolInformation, 0, min(len(hits), maxWorkspaceSymbols))
+	for _, h := range hits[:min(len(hits), maxWorkspaceSymbols)] {
+		out = append(out, h.info)
+	}
+	return out, nil
+}
+
+// symbolKindOf returns the LSP kind and container name of an index
+// symbol; 0 for a kind the workspace list leaves out.
+func symbolKindOf(sym index.Symbol) (int, string) {
+	switch sym.Kind {
+	case index.GlobalVariable:
+		return symVariable, "global variables"
+	case index.PlayerVariable:
+		return symVariable, "player variables"
+	case index.Subroutine:
+		return symFunction, "subroutines"
+	case index.Rule:
+		return symEvent, "rules"
+	}
+	return 0, ""
+}
+
+// symbolMatchScore rates name (lower-cased) against query (lower-cased): 4 for
+// equal, 3 for a prefix, 2 for a substring, 1 when the query's characters
+// appear in order, 0 for no match. An empty query matches everything.
+func symbolMatchScore(name, query string) int {
+	switch {
+	case query == "":
+		return 1
+	case name == query:
+		return 4
+	case strings.HasPrefix(name, query):
+		return 3
+	case strings.Contains(name, query):
+		return 2
+	}
+	rest := name
+	for _, r := range query {
+		i := strings.IndexRune(rest, r)
+		if i < 0 {
+			return 0
+		}
+		_, size := utf8.DecodeRuneInString(rest[i:])
+		rest = rest[i+size:]
+	}
+	return 1
+}
