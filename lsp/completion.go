@@ -484,8 +484,10 @@ func fit(returns, wants []string) int {
 	return 2
 }
 
-// globalWords are the folded spellings of Global in every locale.
-var globalWords = func() map[string]bool {
+// globalWords are the folded spellings of Global in every locale, built
+// on first use: at package initialization the vocabulary load would
+// delay the server's start by its whole length.
+var globalWords = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	for _, n := range vocab.Default().Value("__global__").Names {
 		if n != "" {
@@ -493,13 +495,13 @@ var globalWords = func() map[string]bool {
 		}
 	}
 	return out
-}()
+})
 
 // isGlobal reports whether a receiver ends with the word Global (after
 // "disabled", an operator, …).
 func isGlobal(recv string) bool {
 	for i := 0; i < len(recv); i++ {
-		if (i == 0 || isBlank(recv[i-1])) && globalWords[vocab.Fold(recv[i:])] {
+		if (i == 0 || isBlank(recv[i-1])) && globalWords()[vocab.Fold(recv[i:])] {
 			return true
 		}
 	}

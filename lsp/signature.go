@@ -13,6 +13,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -292,7 +293,7 @@ func (c *cursorContext) inner() *frame {
 }
 
 // blockWords maps every locale's folded spelling of the block keywords.
-var blockWords = func() map[string]blockKind {
+var blockWords = sync.OnceValue(func() map[string]blockKind {
 	v := vocab.Default()
 	out := map[string]blockKind{}
 	for id, k := range map[string]blockKind{"__settings__": blockSettings, "__variables__": blockVariables,
@@ -304,7 +305,7 @@ var blockWords = func() map[string]blockKind {
 		}
 	}
 	return out
-}()
+})
 
 // scanCursor reads text up to at (a byte offset inside text) and says
 // where at is. It never fails: unknown text reads as blockOther.
@@ -426,7 +427,7 @@ func headerKind(text string, i int) blockKind {
 	if strings.HasSuffix(head, ")") {
 		return blockRule
 	}
-	if k, ok := blockWords[vocab.Fold(head)]; ok {
+	if k, ok := blockWords()[vocab.Fold(head)]; ok {
 		return k
 	}
 	return blockOther
@@ -448,7 +449,7 @@ func (c *cursorContext) findWord(text string) {
 		end += size
 	}
 	// "disabled Wai": the keyword is not part of the name.
-	if first, rest, ok := strings.Cut(text[start:c.at], " "); ok && disabledWords[vocab.Fold(first)] {
+	if first, rest, ok := strings.Cut(text[start:c.at], " "); ok && disabledWords()[vocab.Fold(first)] {
 		start = c.at - len(strings.TrimLeft(rest, " \t"))
 	}
 	c.word = source.Span{Start: start, End: end}
@@ -613,11 +614,11 @@ func statementHead(s string) bool {
 		return true
 	}
 	word, rest, _ := strings.Cut(head, " ")
-	return strings.TrimSpace(rest) == "" && disabledWords[vocab.Fold(word)]
+	return strings.TrimSpace(rest) == "" && disabledWords()[vocab.Fold(word)]
 }
 
 // disabledWords are the folded spellings of the disabled keyword.
-var disabledWords = func() map[string]bool {
+var disabledWords = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	for _, n := range vocab.Default().Keyword("__disabled__").Names {
 		if n != "" {
@@ -625,4 +626,4 @@ var disabledWords = func() map[string]bool {
 		}
 	}
 	return out
-}()
+})
