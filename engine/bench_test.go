@@ -53,12 +53,13 @@ func BenchmarkParseValidate(b *testing.B) {
 	}
 }
 
-// NearLimitScript generates a mode sized by hand to about 30,000 elements (by OverPy's
-// counting): 400 rules of varied actions, conditions and values.
+// NearLimitScript generates a mode near the 32,768-element limit (by
+// OverPy's counting; TestNearLimitScriptIsValid holds the count): 520
+// rules of varied actions, conditions and values.
 func NearLimitScript() string {
 	var b strings.Builder
 	b.WriteString("variables\n{\n\tglobal:\n\t\t0: Score\n\t\t1: Positions\n\n\tplayer:\n\t\t0: Health\n\t\t1: Target\n}\n")
-	for i := range 400 {
+	for i := range 520 {
 		fmt.Fprintf(&b, "\nrule(\"Generated rule %d\")\n{\n\tevent\n\t{\n\t\tOngoing - Each Player;\n\t\tAll;\n\t\tAll;\n\t}\n", i)
 		b.WriteString("\n\tconditions\n\t{\n")
 		fmt.Fprintf(&b, "\t\tIs Alive(Event Player) == True;\n\t\tGlobal.Score[%d] < %d;\n", i%16, 100+i)
@@ -75,14 +76,19 @@ func NearLimitScript() string {
 }
 
 // TestNearLimitScriptIsValid keeps the benchmark input honest: it must be
-// a program the engine accepts without errors.
+// a program the engine accepts without errors, near the element limit
+// and within it.
 func TestNearLimitScriptIsValid(t *testing.T) {
 	text := NearLimitScript()
 	c := engine.Check(source.NewFile("generated.ow", text), engine.Options{})
 	for _, d := range c.Diags {
 		t.Errorf("%s: %s", d.Code, d.Message)
 	}
-	t.Logf("%d bytes, %d rules", len(text), len(c.Script.Rules))
+	elements := cost.Count(c.Script, cost.Options{}).Total
+	if elements < 28000 || elements > 32768 {
+		t.Errorf("the generated script counts %d elements; it must be near the limit of 32,768 and within it", elements)
+	}
+	t.Logf("%d bytes, %d rules, %d elements", len(text), len(c.Script.Rules), elements)
 }
 
 // BenchmarkIndex measures building the semantic index (parse outside the
