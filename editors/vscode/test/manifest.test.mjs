@@ -1,0 +1,135 @@
+// The manifest agrees with the code: commands, configuration keys,
+// languages, grammars and activation events.
+
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import test from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const sources = readdirSync(join(root, 'src'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => readFileSync(join(root, 'src', f), 'utf8'))
+  .join('\n');
+const all = (re) => [...sources.matchAll(re)].map((m) => m[1]);
+
+const contributed = pkg.contributes.commands.map((c) => c.command);
+const registered = all(/registerCommand\(\s*'([^']+)'/g);
+const declaredKeys = Object.keys(pkg.contributes.configuration.properties);
+const languages = pkg.contributes.languages.map((l) => l.id);
+
+// The commands the server advertises (executeCommandProvider): the
+// language client registers them, so the extension must not.
+function serverCommands() {
+  const lsp = join(root, '..', '..', 'lsp');
+  if (!existsSync(lsp)) return null;
+  const go = readdirSync(lsp)
+    .filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'))
+    .map((f) => readFileSync(join(lsp, f), 'utf8'))
+    .join('\n');
+  return [...go.matchAll(/\b\w+Command\s*=\s*"(wright\.[^"]+)"/g)].map((m) => m[1]);
+}
+
+test('every contributed command is registered, and every registered command is contributed', () => {
+  assert.deepEqual([...registered].sort(), [...contributed].sort());
+  for (const c of pkg.contributes.commands) {
+    assert.ok(c.title && c.category === 'Wright', `${c.command} has a title and the Wright category`);
+  }
+});
+
+test('no command of the server is registered again by the extension', (t) => {
+  const server = serverCommands();
+  if (!server) return t.skip('lsp/ is not beside editors/');
+  assert.ok(server.includes('wright.request'), `server commands: ${server}`);
+  for (const c of server) assert.ok(!registered.includes(c) && !contributed.includes(c), `${c} belongs to the language client`);
+  // The command the extension sends is one the server runs.
+  const sent = all(/requestCommand\s*=\s*'([^']+)'/g);
+  assert.deepEqual(sent, ['wright.request']);
+  assert.ok(server.includes(sent[0]));
+});
+
+test('settings are read only through config.ts', () => {
+  for (const f of readdirSync(join(root, 'src')).filter((f) => f.endsWith('.ts') && f !== 'config.ts')) {
+    const text = readFileSync(join(root, 'src', f), 'utf8');
+    assert.ok(!/getConfiguration\(|affectsConfiguration\(/.test(text), `src/${f} reads settings directly: use setting() and affects()`);
+  }
+});
+
+test('every configuration key read in src is declared, and every declared key is read', () => {
+  const read = new Set([...all(/\bsetting(?:<[^>]*>)?\(\s*'([^']+)'/g), ...all(/affects\(\s*\w+\s*,\s*'([^']+)'/g)]);
+  // Keys named in the restart/server lists are read through affects(e, k).
+  for (const list of sources.matchAll(/(?:serverKeys|restartKeys)\s*=\s*\[([^\]]*)\]/g)) {
+    for (const m of list[1].matchAll(/'([^']+)'/g)) read.add(m[1]);
+  }
+  for (const key of read) assert.ok(declaredKeys.includes(`wright.${key}`), `wright.${key} is read but not declared`);
+  for (const key of declaredKeys) {
+    assert.ok(key.startsWith('wright.'), key);
+    // wright.trace.server is read by vscode-languageclient for the client id "wright".
+    if (key === 'wright.trace.server') {
+      assert.match(sources, /new LanguageClient\(\s*'wright'/);
+      continue;
+    }
+    assert.ok(read.has(key.slice('wright.'.length)), `${key} is declared but never read`);
+  }
+});
+
+test('the settings sent to the server are the keys lsp/config.go reads', (t) => {
+  const configGo = join(root, '..', '..', 'lsp', 'config.go');
+  if (!existsSync(configGo)) return t.skip('lsp/config.go is not beside editors/');
+  const go = readFileSync(configGo, 'utf8');
+  const struct = go.match(/type config struct \{([\s\S]*?)\n\}/)[1];
+  const serverKeys = [...struct.matchAll(/json:"(\w+)"/g)].map((m) => m[1]);
+  const body = sources.match(/export function serverSettings\(\)[^{]*\{([\s\S]*?)\n\}/)[1];
+  const sent = [...body.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]);
+  assert.ok(sent.length > 0);
+  for (const k of sent) {
+    assert.ok(serverKeys.includes(k), `the extension sends ${k}, which lsp/config.go does not read (${serverKeys})`);
+    assert.ok(declaredKeys.includes(`wright.${k}`), `wright.${k} is sent but not declared`);
+  }
+  assert.match(go, /"section": "wright"/, 'the server pulls the "wright" section');
+});
+
+test('languages and grammars reference files that exist', () => {
+  assert.deepEqual(languages, ['workshop', 'overpy']);
+  const workshop = pkg.contributes.languages[0];
+  assert.deepEqual(workshop.extensions, ['.ow', '.workshop']);
+  assert.deepEqual(pkg.contributes.languages[1].extensions, ['.opy']);
+  // OverPy's own extension owns the grammar and configuration of "overpy".
+  assert.equal(pkg.contributes.languages[1].configuration, undefined);
+  assert.ok(!pkg.contributes.grammars.some((g) => g.language === 'overpy'));
+  const conf = JSON.parse(readFileSync(join(root, workshop.configuration), 'utf8'));
+  assert.ok(conf.brackets.length >= 3 && conf.autoClosingPairs.some((p) => p.open === '"'));
+  for (const g of pkg.contributes.grammars) {
+    assert.ok(languages.includes(g.language), g.language);
+    const grammar = JSON.parse(readFileSync(join(root, g.path), 'utf8'));
+    assert.equal(grammar.scopeName, g.scopeName);
+  }
+});
+
+test('activation events name declared languages and commands; main is the bundle', () => {
+  for (const ev of pkg.activationEvents) {
+    const [kind, arg] = ev.split(/:(.*)/s);
+    if (kind === 'onLanguage') assert.ok(languages.includes(arg), ev);
+    else if (kind === 'onCommand') assert.ok(contributed.includes(arg), ev);
+    else assert.equal(kind, 'workspaceContains', ev);
+  }
+  assert.ok(pkg.activationEvents.includes('onLanguage:workshop'));
+  assert.equal(pkg.main, './dist/extension.js');
+  assert.match(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8'), /outfile: 'dist\/extension\.js'/);
+  assert.match(sources, /export (async )?function activate/);
+  assert.match(sources, /export function deactivate/);
+});
+
+test('engines.vscode is at least what @types/vscode and vscode-languageclient need', () => {
+  const engine = pkg.engines.vscode.replace(/^\^/, '');
+  const types = pkg.devDependencies['@types/vscode'];
+  const cmp = (a, b) => {
+    const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+    return x[0] - y[0] || x[1] - y[1];
+  };
+  assert.ok(cmp(engine, types) >= 0, `engines.vscode ${engine} < @types/vscode ${types}`);
+  const lc = JSON.parse(readFileSync(join(root, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
+  assert.ok(cmp(engine, lc.engines.vscode.replace(/^\^/, '')) >= 0, `vscode-languageclient needs ${lc.engines.vscode}`);
+});
