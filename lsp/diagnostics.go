@@ -10,9 +10,12 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // diagnosticData rides in a published diagnostic's data member: how a
@@ -40,6 +43,10 @@ type publisher struct {
 	timers  map[string]*time.Timer
 	shown   map[string]bool // URIs whose last publication was not empty
 	stopped bool
+	// sendMu orders publications: a document's diagnostics are sent
+	// only while it is still the current version, so an older analysis
+	// that finishes late never overwrites a newer one's.
+	sendMu sync.Mutex
 }
 
 func newPublisher(s *Server) *publisher {
@@ -84,14 +91,28 @@ func (p *publisher) stop() {
 
 // publish sends the current diagnostics of uri: those of its open
 // document, or an empty array to clear what was shown.
+//
+// An analysis whose document is replaced while it runs is abandoned at
+// the next stage: the store schedules a publication for every document
+// it stores, so the newer version's diagnostics follow, and the abandoned
+// work stops competing with them for the processor.
 func (p *publisher) publish(uri string) {
 	p.s.protect("publishDiagnostics", func() {
 		d := p.s.docs.get(uri)
 		params := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}}
 		if d != nil && d.open {
+			d.program()
+			if p.superseded(uri, d) {
+				return
+			}
 			params.Diagnostics = p.s.diagnostics(d)
 			v := protocol.UInteger(d.version)
 			params.Version = &v
+		}
+		p.sendMu.Lock()
+		defer p.sendMu.Unlock()
+		if p.superseded(uri, d) {
+			return
 		}
 		p.mu.Lock()
 		wasShown := p.shown[uri]
@@ -103,6 +124,11 @@ func (p *publisher) publish(uri string) {
 		}
 		p.s.notify("textDocument/publishDiagnostics", params)
 	})
+}
+
+// superseded reports whether the store no longer holds d for uri.
+func (p *publisher) superseded(uri string, d *document) bool {
+	return p.s.docs.get(uri) != d
 }
 
 // diagnostics computes a document's diagnostics in the client's
@@ -142,13 +168,55 @@ func (s *Server) diagnostics(d *document) []protocol.Diagnostic {
 	return out
 }
 
-// findings runs the configured lint rules over a document.
+// findings returns the findings of the configured lint rules over a
+// document, computed once per document and configuration: the
+// publication and the code action requests that follow it share them.
 func (s *Server) findings(d *document) *lint.Result {
 	s.mu.Lock()
 	cfg := s.lintConfig
 	s.mu.Unlock()
-	p := d.program()
-	return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: p.Index(), Cost: p.Cost()}, cfg)
+	return d.lint.get(cfg, func() *lint.Result {
+		p := d.program()
+		ix, c := indexAndCost(p)
+		return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: ix, Cost: c}, cfg)
+	})
+}
+
+// indexAndCost returns the program's index and element count. They are
+// independent: the count runs on another goroutine while the index is
+// built. A panic of either is raised here, on the caller's goroutine.
+func indexAndCost(p *service.Program) (*index.Index, *cost.Program) {
+	counted := make(chan any, 1)
+	go func() {
+		defer func() { counted <- recover() }()
+		p.Cost()
+	}()
+	ix := p.Index()
+	if r := <-counted; r != nil {
+		panic(r)
+	}
+	return ix, p.Cost()
+}
+
+// A lintMemo holds a document's lint result for one configuration (a
+// new configuration is a new *lint.Config).
+type lintMemo struct {
+	// mu is held while the result is computed, so that concurrent
+	// callers wait for one computation instead of repeating it.
+	mu  sync.Mutex
+	cfg *lint.Config
+	res *lint.Result
+}
+
+// get returns the result for cfg, computing it with run when the memo
+// holds none or another configuration's.
+func (m *lintMemo) get(cfg *lint.Config, run func() *lint.Result) *lint.Result {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.res == nil || m.cfg != cfg {
+		m.cfg, m.res = cfg, run()
+	}
+	return m.res
 }
 
 func severity(s diag.Severity) *protocol.DiagnosticSeverity {

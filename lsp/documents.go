@@ -37,6 +37,8 @@ type document struct {
 	once   sync.Once
 	prog   *service.Program
 	mapper *edits.Mapper
+	// lint holds the findings of the program (see Server.findings).
+	lint lintMemo
 }
 
 func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options) *document {
@@ -152,12 +154,17 @@ func (st *store) apply(uri string, version int32, changes []any, enc edits.Encod
 		return fmt.Errorf("%s: version %d is not newer than %d", uri, version, d.version)
 	}
 	text := d.text
+	// m maps text: the document's own mapper, whose line table the
+	// publication built, until a change replaces the text.
+	m := d.mapper
 	for i, c := range changes {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			text = c.Text
+			text, m = c.Text, nil
 		case protocol.TextDocumentContentChangeEvent:
-			m := edits.NewMapper(text)
+			if m == nil {
+				m = edits.NewMapper(text)
+			}
 			start, err := m.PositionOffset(position(c.Range.Start), enc)
 			if err != nil {
 				return fmt.Errorf("%s: change %d: start: %w", uri, i, err)
@@ -169,7 +176,7 @@ func (st *store) apply(uri string, version int32, changes []any, enc edits.Encod
 			if end < start {
 				return fmt.Errorf("%s: change %d: the range ends before it starts", uri, i)
 			}
-			text = text[:start] + c.Text + text[end:]
+			text, m = text[:start]+c.Text+text[end:], nil
 		default:
 			return fmt.Errorf("%s: change %d: unknown change %T", uri, i, c)
 		}

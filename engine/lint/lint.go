@@ -128,6 +128,7 @@ func Run(prog Program, cfg *Config) *Result {
 		prog.Vocab = vocab.Default()
 	}
 	p := newPass(prog)
+	p.prefetch()
 	res := &Result{}
 	for _, r := range cfg.rules() {
 		eff := cfg.effective(r)
@@ -140,6 +141,7 @@ func Run(prog Program, cfg *Config) *Result {
 			res.Skipped = append(res.Skipped, Skipped{Rule: r.ID, Reason: err.Error()})
 		}
 	}
+	p.settle()
 	if p.walk != nil {
 		p.walk.rep.release()
 	}

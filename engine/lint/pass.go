@@ -48,6 +48,12 @@ type Pass struct {
 	// (see walked); walkFailed is set when that walk failed.
 	walk       *passWalk
 	walkFailed bool
+
+	// walkAhead and objectsAhead are the walk and the objects being
+	// computed on other goroutines (see prefetch), until a rule takes
+	// them.
+	walkAhead    *ahead[*passWalk]
+	objectsAhead *ahead[[]objects.Object]
 }
 
 func newPass(prog Program) *Pass {
@@ -159,6 +165,11 @@ func (p *Pass) CallGraph() []flow.CallEdge {
 // Objects returns the program's persistent objects.
 func (p *Pass) Objects() []objects.Object {
 	p.objectsOnce.Do(func() {
+		if a := p.objectsAhead; a != nil {
+			p.objectsAhead = nil
+			p.objects = a.get()
+			return
+		}
 		// The finder reads the graphs the flow rules use, and the call
 		// graph when a rule has made it (else the finder makes its own,
 		// and a failure stays the finder's).

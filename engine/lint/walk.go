@@ -22,6 +22,11 @@ type passWalk struct {
 // walked returns the program's walk, made on first use, or nil when it
 // failed: the rules then walk on their own, failing as they did.
 func (p *Pass) walked() *passWalk {
+	if a := p.walkAhead; a != nil {
+		// walkProgram recovers its own panics: get returns nil then.
+		p.walk, p.walkAhead = a.get(), nil
+		p.walkFailed = p.walk == nil
+	}
 	if p.walk == nil && !p.walkFailed {
 		p.walk = p.walkProgram()
 		p.walkFailed = p.walk == nil
