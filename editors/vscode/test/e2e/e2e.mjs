@@ -211,11 +211,17 @@ try {
   const countText = (await count.first().innerText()).trim();
   step(`element count status item: ${countText}`);
 
-  // 3. Hover over "Wait": a signature.
-  await page.mouse.move(0, 0);
-  await wait.first().hover();
+  // 3. Hover over "Wait": a signature. Code lenses arriving move the
+  // lines down, which can leave the pointer beside the word it was
+  // moved to: each attempt moves away and back to where the word is now.
+  await page.locator('.codelens-decoration').first().waitFor({ timeout: 30000 });
   const hover = page.locator('.monaco-hover-content').filter({ hasText: /Wait\s*\(/ });
-  await hover.first().waitFor({ state: 'visible', timeout: 30000 });
+  await waitFor('a hover with the signature of Wait', async () => {
+    await page.mouse.move(0, 0);
+    await wait.first().hover();
+    await hover.first().waitFor({ state: 'visible', timeout: 5000 });
+    return true;
+  }, 60000, 100);
   const hoverText = (await hover.first().innerText()).trim();
   if (!hoverText) throw new Error('the hover is empty');
   step(`hover: ${hoverText.split('\n')[0]}`);
