@@ -1,5 +1,8 @@
 package objects
 
+// This file finds the actions that destroy objects, and which objects
+// each may destroy.
+
 // destroys returns the actions that may destroy an object of spec's kind
 // kept as k.
 func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {

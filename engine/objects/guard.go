@@ -1,5 +1,8 @@
 package objects
 
+// This file recognizes once-guards: a variable tested false before a
+// creation and set true after it, so the creation runs at most once.
+
 import (
 	"strings"
 

@@ -1,5 +1,8 @@
 package objects
 
+// This file finds whether an object's id is kept: a read of its Last …
+// ID value on a control-flow path from the creation.
+
 import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/flow"

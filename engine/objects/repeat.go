@@ -1,5 +1,8 @@
 package objects
 
+// This file finds why a creation may run more than once: loops, rules
+// whose event or conditions repeat, each-player rules, repeated calls.
+
 import (
 	"fmt"
 	"strings"
