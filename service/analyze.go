@@ -69,7 +69,7 @@ func Analyze(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeResult, e
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
-	res := lintRun(p, cfg)
+	res := p.Lint(cfg)
 	severest := *res
 	severest.Findings = slices.Clone(res.Findings)
 	slices.SortStableFunc(severest.Findings, func(a, b lint.Finding) int { return cmp.Compare(a.Severity, b.Severity) })

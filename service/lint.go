@@ -14,18 +14,13 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 )
 
-// lintRun runs the configured rules over p.
-func lintRun(p *Program, cfg *lint.Config) *lint.Result {
-	return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: p.Index(), Cost: p.Cost()}, cfg)
-}
-
 // Lint runs the lint rules of cfg and reports the findings selected by s.
 // The verdict (ok, exit) is computed on every finding, before selection.
 func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) {
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
-	res := lintRun(p, cfg)
+	res := p.Lint(cfg)
 	findings, sel, trunc, err := p.selectFindings(res, cfg, s)
 	if err != nil {
 		return nil, err
@@ -160,7 +155,7 @@ func LintRules(p *Program, cfg *lint.Config) *contract.LintRulesResult {
 		cfg = &lint.Config{}
 	}
 	out := &contract.LintRulesResult{FailOn: cfg.FailLevel().String(), Rules: []contract.LintRule{},
-		Skipped: skipped(lintRun(p, cfg)), Snapshot: p.Snapshot}
+		Skipped: skipped(p.Lint(cfg)), Snapshot: p.Snapshot}
 	for _, e := range cfg.Effective() {
 		r := e.Rule
 		out.Rules = append(out.Rules, contract.LintRule{ID: r.ID, DefaultSeverity: r.Severity.String(),
@@ -192,7 +187,7 @@ func CostEstimate(p *Program, rule contract.Address, cfg *lint.Config, s Select)
 	for _, rc := range shown {
 		out.ElementCount.Rules = append(out.ElementCount.Rules, p.ruleElements(rc))
 	}
-	res := lintRun(p, cfg)
+	res := p.Lint(cfg)
 	findings, sel, _, err := p.selectFindings(res, cfg, Select{Severity: s.Severity, Code: s.Code, Max: s.Max, All: true})
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -35,6 +36,11 @@ type Program struct {
 	cost      *cost.Program
 	objOnce   sync.Once
 	objects   []objects.Object
+	// lintMu is held while lintRes is computed, so that concurrent
+	// callers wait for one run instead of repeating it.
+	lintMu  sync.Mutex
+	lintCfg *lint.Config
+	lintRes *lint.Result
 }
 
 // NewProgram checks f and wraps the result.
@@ -57,6 +63,37 @@ func (p *Program) Index() *index.Index {
 func (p *Program) Cost() *cost.Program {
 	p.costOnce.Do(func() { p.cost = cost.Count(p.Checked.Script, cost.Options{}) })
 	return p.cost
+}
+
+// Lint returns the findings of cfg's rules, computed once per
+// configuration (a new configuration is a new *lint.Config): the
+// operations of one snapshot, or a language server's publication and the
+// code actions that follow it, share one run. Callers must not change the
+// result.
+func (p *Program) Lint(cfg *lint.Config) *lint.Result {
+	p.lintMu.Lock()
+	defer p.lintMu.Unlock()
+	if p.lintRes == nil || p.lintCfg != cfg {
+		ix, c := p.indexAndCost()
+		p.lintCfg, p.lintRes = cfg, lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: ix, Cost: c}, cfg)
+	}
+	return p.lintRes
+}
+
+// indexAndCost returns the index and the element count. They are
+// independent: the count runs on another goroutine while the index is
+// built. A panic of either is raised here, on the caller's goroutine.
+func (p *Program) indexAndCost() (*index.Index, *cost.Program) {
+	counted := make(chan any, 1)
+	go func() {
+		defer func() { counted <- recover() }()
+		p.Cost()
+	}()
+	ix := p.Index()
+	if r := <-counted; r != nil {
+		panic(r)
+	}
+	return ix, p.Cost()
 }
 
 // Objects returns the program's persistent object facts.

@@ -95,7 +95,7 @@ func FailedCheck(command string, err *Error, path string) *contract.CheckResult 
 
 // Project answers project.
 func Project(p *Program, cfg *lint.Config) *contract.ProjectResult {
-	res := lintRun(p, cfg)
+	res := p.Lint(cfg)
 	out := &contract.ProjectResult{Origin: p.Origin, SourceFiles: []string{p.File.Path}, Counts: p.Counts(),
 		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity, Snapshot: p.Snapshot,
 		Findings: contract.SeverityCounts{Error: res.Count(diag.Error), Warning: res.Count(diag.Warning), Info: res.Count(diag.Info)}}
@@ -129,7 +129,7 @@ func Findings(p *Program, cfg *lint.Config, s Select) (*contract.FindingsResult,
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
-	res := lintRun(p, cfg)
+	res := p.Lint(cfg)
 	findings, sel, trunc, err := p.selectFindings(res, cfg, s)
 	if err != nil {
 		return nil, err
