@@ -298,7 +298,8 @@ func (c *compilation) result() *contract.CompileResult {
 // without force, or a directory.
 func (c *compilation) checkOutput(target string, opts CompileOptions) {
 	input := c.p.File.Path
-	if outputIsInput(target, input) {
+	// Any spelling of the input: a link, another path to it.
+	if sameFile(target, input) {
 		c.fail(2, "output-is-input", target,
 			"%s is the input source file %s: compile never replaces its input, even with force; name another output", target, input)
 		return
@@ -348,29 +349,6 @@ func (c *compilation) commit(target string, opts CompileOptions, text string) {
 		}
 		c.fail(2, "output-io", target, "writing %s: %v; nothing was written", target, reason)
 	}
-}
-
-// outputIsInput reports whether output names the file input: the same absolute
-// path once symbolic links are resolved, or the same file (a hard link,
-// another spelling on a case-insensitive file system).
-func outputIsInput(output, input string) bool {
-	ao, err1 := filepath.Abs(output)
-	ai, err2 := filepath.Abs(input)
-	if err1 == nil && err2 == nil && ao == ai {
-		return true
-	}
-	ro, err1 := filepath.EvalSymlinks(output)
-	ri, err2 := filepath.EvalSymlinks(input)
-	if err1 == nil && err2 == nil {
-		if ro, err1 = filepath.Abs(ro); err1 == nil {
-			if ri, err2 = filepath.Abs(ri); err2 == nil && ro == ri {
-				return true
-			}
-		}
-	}
-	so, err1 := os.Stat(output)
-	si, err2 := os.Stat(input)
-	return err1 == nil && err2 == nil && os.SameFile(so, si)
 }
 
 // errOutputExists is writeAtomic's refusal to replace a file without

@@ -50,9 +50,7 @@ func compileLoad(t testing.TB, path string) *Program {
 func compileWrite(t testing.TB, name, text string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write(t, path, text)
 	return path
 }
 

@@ -2,8 +2,6 @@ package service
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -13,12 +11,8 @@ import (
 	"time"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/edits"
 )
-
-func identityOf(text string) string {
-	sum := sha256.Sum256([]byte(text))
-	return hex.EncodeToString(sum[:])
-}
 
 // treeState records every file under dir: its bytes and modification
 // time.
@@ -64,7 +58,7 @@ func TestValidationWritesNothing(t *testing.T) {
 	os.Chtimes(dir, old, old)
 	before := treeState(t, dir)
 
-	id := identityOf(text)
+	id := edits.Identity(text)
 	line16 := func(from, to int, newText string) contract.TransactionEdit {
 		return contract.TransactionEdit{Source: entry, SourceIdentity: id,
 			Range: contract.EditRange{Start: contract.Point{Line: 16, Column: from}, End: contract.Point{Line: 16, Column: to}}, NewText: newText}
@@ -79,7 +73,7 @@ func TestValidationWritesNothing(t *testing.T) {
 		{"valid", []contract.TransactionEdit{line16(18, 19, "2")}, nil, "", true},
 		{"valid with sources", []contract.TransactionEdit{line16(18, 19, "2")}, map[string]string{entry: text}, "", true},
 		{"invalid program", []contract.TransactionEdit{line16(3, 3, "Bogus Action(1);\n\t\t")}, nil, "", false},
-		{"stale identity", []contract.TransactionEdit{{Source: entry, SourceIdentity: identityOf("other"), Range: line16(1, 1, "").Range}}, nil, "edit-stale-source", false},
+		{"stale identity", []contract.TransactionEdit{{Source: entry, SourceIdentity: edits.Identity("other"), Range: line16(1, 1, "").Range}}, nil, "edit-stale-source", false},
 		{"overlap", []contract.TransactionEdit{line16(3, 10, "a"), line16(5, 12, "b")}, nil, "edit-overlap", false},
 		{"out of range", []contract.TransactionEdit{line16(3, 400, "")}, nil, "edit-out-of-range", false},
 		{"unknown source", []contract.TransactionEdit{{Source: filepath.Join(dir, "nope.ow"), SourceIdentity: id, Range: line16(1, 1, "").Range}}, nil, "edit-unknown-source", false},
@@ -98,7 +92,9 @@ func TestValidationWritesNothing(t *testing.T) {
 				t.Fatalf("refused: %+v", resp.Error)
 			default:
 				var v contract.EditValidation
-				json.Unmarshal(resp.Result.(json.RawMessage), &v)
+				if err := json.Unmarshal(resp.Result.(json.RawMessage), &v); err != nil {
+					t.Fatal(err)
+				}
 				if v.OK != tc.ok {
 					t.Fatalf("ok = %v, want %v (%+v)", v.OK, tc.ok, v.Diagnostics)
 				}
@@ -130,7 +126,7 @@ func TestValidateEditRequiresProvider(t *testing.T) {
 	}
 	s := NewSession(SessionOptions{Input: entry})
 	req, _ := json.Marshal(contract.ValidateEditTransactionRequest{Op: "validateEditTransaction",
-		Transaction: contract.EditTransaction{Edits: []contract.TransactionEdit{{Source: entry, SourceIdentity: identityOf(text),
+		Transaction: contract.EditTransaction{Edits: []contract.TransactionEdit{{Source: entry, SourceIdentity: edits.Identity(text),
 			Range: contract.EditRange{Start: contract.Point{Line: 1, Column: 7}, End: contract.Point{Line: 1, Column: 12}}, NewText: "Begin"}}}})
 	resp := s.Handle(context.Background(), req)
 	if resp.Error == nil || resp.Error.Code != "edit-requires-provider" || !strings.Contains(resp.Error.Message, "providerValidateEdit") {

@@ -46,12 +46,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	}
 	p, err := s.Load()
 	if err != nil {
-		e, ok := err.(*service.Error)
-		if !ok {
-			e = &service.Error{Code: "internal-error", Message: err.Error()}
-		}
-		fmt.Fprintf(stderr, "wright-lsp compile: %s (%s)\n", e.Message, e.Code)
-		return refusalExit(&contract.Error{Code: e.Code})
+		return reportError("compile", err, stderr)
 	}
 	opts := service.CompileOptions{Output: output, Force: *force, To: *to, Profile: service.Profile(*profile)}
 	var res *contract.CompileResult

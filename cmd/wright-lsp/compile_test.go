@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -20,23 +19,6 @@ import (
 )
 
 const legacyExport = "../../../shared/corpus/workshop/game-exports/ow1_2019_mercy_protect.txt"
-
-// compileIn runs the binary in dir.
-func compileIn(t *testing.T, dir string, args ...string) result {
-	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{code, out.String(), errb.String()}
-}
 
 func abs(t *testing.T, path string) string {
 	t.Helper()
@@ -126,7 +108,10 @@ func TestCompileDefaultOutputAndInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := compileIn(t, dir, "compile", abs(t, example))
+	// The binary runs in the test's working directory.
+	exampleAbs := abs(t, example)
+	t.Chdir(dir)
+	r := wright(t, "compile", exampleAbs)
 	if r.code != 0 {
 		t.Fatalf("exit %d, %s", r.code, r.stderr)
 	}
@@ -146,7 +131,7 @@ func TestCompileDefaultOutputAndInput(t *testing.T) {
 		{"compile", "--force", "-o", input, "prog.ow"},
 		{"compile", "--force", "--profile", "compat", "-o", "sub/../prog.ow", "./prog.ow"},
 	} {
-		r := compileIn(t, dir, args...)
+		r := wright(t, args...)
 		if r.code != 2 || !strings.Contains(r.stderr, "error output-is-input:") {
 			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
 		}

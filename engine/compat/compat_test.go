@@ -8,7 +8,6 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/compat"
-	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
@@ -150,9 +149,7 @@ func TestRewrite(t *testing.T) {
 			if len(changes) == 0 && out != s {
 				t.Error("nothing was rewritten, but a new script was returned")
 			}
-			if a, b := cost.Count(s, cost.Options{}).Total, cost.Count(out, cost.Options{}).Total; a != b {
-				t.Errorf("element count %d before, %d after", a, b)
-			}
+			sameCost(t, c.in, s, out)
 			for _, ch := range changes {
 				if ch.Span.End <= ch.Span.Start || ch.Span.End > len(s.File.Text) {
 					t.Errorf("change %s has span %v outside the text", ch.Kind, ch.Span)
