@@ -191,7 +191,7 @@ func (l lowering) call(e *ast.Expr) contract.ContentNode {
 	el := e.Elem
 	args := make([]contract.ContentNode, 0, len(e.Args))
 	for i, a := range e.Args {
-		args = append(args, l.value(a, paramAt(el, i)))
+		args = append(args, l.value(a, el.ParamAt(i)))
 	}
 	if el.ID == "__customString__" || el.ID == "__localizedString__" {
 		for len(args) < len(el.Params) {
@@ -199,18 +199,6 @@ func (l lowering) call(e *ast.Expr) contract.ContentNode {
 		}
 	}
 	return contract.ContentNode{Call: &contract.ContentCall{Call: el.ID, Args: args}}
-}
-
-// paramAt returns the slot of argument i of el: Array's one slot for each
-// of its arguments, nil past the last slot.
-func paramAt(el *vocab.Element, i int) *vocab.Param {
-	switch {
-	case i < len(el.Params):
-		return &el.Params[i]
-	case el.Variadic() && len(el.Params) > 0:
-		return &el.Params[0]
-	}
-	return nil
 }
 
 // assign lowers "target op value" to the Set or Modify variable action it

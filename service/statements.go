@@ -8,10 +8,13 @@ package service
 // transaction over the entry, validated as validateEditTransaction
 // validates. Nothing is written. docs/agent-contract-edits.md states the
 // rules this file implements.
+//
+// This file takes the request, resolves and plans the edits and places
+// their text; the documents are decoded in statements_decode.go, built
+// into syntax trees in statements_build.go, and written and read back in
+// statements_write.go.
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -21,10 +24,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/edits"
-	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/ast"
-	"github.com/wright-lsp/wright-lsp/engine/parser"
-	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -143,7 +143,7 @@ func (s *Session) statementProgram(req *contract.EditStatementsRequest) (*Progra
 			return nil, errorf(edits.CodeUnknownSource, "sources carries no text for %s, the entry the edits apply to", entry)
 		}
 	} else {
-		f, err := source.ReadFile(entry)
+		f, err := s.readSource(entry)
 		if err != nil {
 			return nil, readError(err)
 		}
@@ -285,7 +285,7 @@ type placedEdit struct {
 // (edit < 0) or the one edits[edit] writes.
 type listEntry struct {
 	edit int
-	flow flowKind
+	flow vocab.Flow
 }
 
 // textEdits states the plan's edits as byte edits of the entry: written
@@ -305,7 +305,7 @@ func (l *listPlan) textEdits(text string, w *statementWriter, written [][]string
 		}
 		switch i, changed := l.changes[k]; {
 		case !changed:
-			final = append(final, listEntry{-1, stmtFlow(stmts[k])})
+			final = append(final, listEntry{-1, stmts[k].Flow()})
 		case es[i].Kind == contract.StatementReplace:
 			final = append(final, listEntry{i, docFlow(es[i].Statement)})
 		}
@@ -316,13 +316,13 @@ func (l *listPlan) textEdits(text string, w *statementWriter, written [][]string
 		level := depth
 		if l.actions {
 			switch e.flow {
-			case flowOpen:
+			case vocab.FlowOpen:
 				depth++
-			case flowMiddle:
+			case vocab.FlowMiddle:
 				if depth > 0 {
 					level--
 				}
-			case flowEnd:
+			case vocab.FlowEnd:
 				if depth > 0 {
 					depth--
 					level--
@@ -493,640 +493,11 @@ func lineBreak(text string) string {
 	return "\n"
 }
 
-// flowKind classifies a statement for indentation, as the game's exporter
-// does: If, While and For open a level, Else If and Else sit one level
-// out, End closes; disabled statements open or close nothing.
-type flowKind uint8
-
-const (
-	flowNone flowKind = iota
-	flowOpen
-	flowMiddle
-	flowEnd
-)
-
-func flowOfCall(id string) flowKind {
-	switch id {
-	case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-		return flowOpen
-	case "__elif__", "__else__":
-		return flowMiddle
-	case "__end__":
-		return flowEnd
-	}
-	return flowNone
-}
-
-func stmtFlow(st *ast.Statement) flowKind {
-	if st.Disabled || st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
-		return flowNone
-	}
-	return flowOfCall(st.Body.Elem.ID)
-}
-
-func docFlow(d *contract.StatementDocument) flowKind {
+// docFlow is [ast.Statement.Flow] for a statement document: the flow of
+// its call, nothing for a disabled one.
+func docFlow(d *contract.StatementDocument) vocab.Flow {
 	if d.Enabled != nil && !*d.Enabled {
-		return flowNone
+		return vocab.FlowNone
 	}
-	return flowOfCall(d.Call)
-}
-
-// sameStatement reports whether two statements are the same document,
-// spans aside.
-func sameStatement(a, b contract.ContentStatement) bool {
-	a.Span, b.Span = contract.Range{}, contract.Range{}
-	x, errA := json.Marshal(a)
-	y, errB := json.Marshal(b)
-	return errA == nil && errB == nil && bytes.Equal(x, y)
-}
-
-// ---- Writing statement documents as text
-
-// A statementWriter writes statement documents as Workshop text in one
-// locale, and reads the text back.
-type statementWriter struct {
-	v   *vocab.Vocabulary
-	loc vocab.Locale
-}
-
-func newStatementWriter(p *Program, v *vocab.Vocabulary) *statementWriter {
-	if v == nil {
-		v = vocab.Default()
-	}
-	return &statementWriter{v: v, loc: p.Checked.Script.Locale}
-}
-
-// keyword spells the conditions or actions keyword in the writer's locale.
-func (w *statementWriter) keyword(actions bool) string {
-	id := "__conditions__"
-	if actions {
-		id = "__actions__"
-	}
-	kw := w.v.Keyword(id)
-	if name, ok := kw.Name(w.loc); ok {
-		return name
-	}
-	return kw.English()
-}
-
-// write checks a statement document against the catalog and returns its
-// lines: the comment, if any, then the statement. The statement is
-// written in the game's export style (operators, Global.x, x[i], P.x = v,
-// bare teams, no trailing Null format arguments); when that text would
-// not read back as the document, every element is written in its call
-// form instead; when neither reads back, the document is refused.
-func (w *statementWriter) write(path string, d *contract.StatementDocument, action bool) ([]string, error) {
-	want, err := decodeStatement(path, d)
-	if err != nil {
-		return nil, err
-	}
-	var tried []string
-	var readAs string
-	for _, export := range []bool{true, false} {
-		st, err := nodeBuilder{v: w.v, export: export}.statement(path, want, action)
-		if err != nil {
-			return nil, err
-		}
-		lines, err := w.print(path, st)
-		if err != nil {
-			if export {
-				return nil, err
-			}
-			break // a call form with no spelling (Compare's ==, say)
-		}
-		got, ok := w.readBack(lines, action)
-		if ok && sameStatement(got, want) {
-			return lines, nil
-		}
-		if tried == nil {
-			tried, readAs = lines, "text that does not parse"
-			if ok {
-				got.Span = contract.Range{}
-				data, _ := Marshal(got)
-				readAs = string(data)
-			}
-		}
-	}
-	return nil, errorf(codeInvalidStatement, "%s cannot be written in %s so that it reads back as sent: %s reads back as %s",
-		path, w.loc, strings.Join(tried, " "), readAs)
-}
-
-// print renders a built statement as lines of text.
-func (w *statementWriter) print(path string, st *ast.Statement) ([]string, error) {
-	body, diags := printer.PrintExpr(st.Body, printer.Options{Locale: w.loc, Vocab: w.v})
-	if len(diags) > 0 {
-		return nil, errorf(string(diags[0].Code), "%s: %s", path, diags[0].Message)
-	}
-	line := body + ";"
-	if st.Disabled {
-		kw := w.v.Keyword("__disabled__")
-		name, ok := kw.Name(w.loc)
-		if !ok {
-			name = kw.English()
-		}
-		line = name + " " + line
-	}
-	if st.Comment != nil {
-		return []string{printer.Quote(st.Comment.Text), line}, nil
-	}
-	return []string{line}, nil
-}
-
-// readBack reads lines as the only statement of a conditions or actions
-// block in the writer's locale and lowers it to its document.
-func (w *statementWriter) readBack(lines []string, action bool) (contract.ContentStatement, bool) {
-	text := w.keyword(action) + "\n{\n\t" + strings.Join(lines, "\n\t") + "\n}\n"
-	f := source.NewFile("statement.ow", text)
-	// Parsing is all reading back needs: validation is the whole
-	// program's, later.
-	res := parser.Parse(f, parser.Options{Locale: w.loc, LocaleGiven: true, Vocab: w.v})
-	b := res.Script.Conditions
-	if action {
-		b = res.Script.Actions
-	}
-	if res.Diags.HasErrors() || b == nil || len(b.Statements) != 1 {
-		return contract.ContentStatement{}, false
-	}
-	p := &Program{File: f, Checked: &engine.Checked{Script: res.Script}, mapper: edits.NewMapper(text)}
-	return lowering{p: p}.statement(b.Statements[0], action), true
-}
-
-func invalidStatement(format string, args ...any) *Error {
-	return errorf(codeInvalidStatement, format, args...)
-}
-
-// decodeStatement reads a statement document into its rule-content form,
-// normalized as reading its text back normalizes it: the format arguments
-// of Custom String and String padded with Null, -0 written 0.
-func decodeStatement(path string, d *contract.StatementDocument) (contract.ContentStatement, error) {
-	st := contract.ContentStatement{Call: d.Call, Args: []contract.ContentNode{}, Enabled: d.Enabled == nil || *d.Enabled}
-	if d.Comment != nil {
-		c := *d.Comment
-		st.Comment = &c
-	}
-	if d.Call == "" {
-		return st, invalidStatement("%s.call is missing: a statement is a call of an action (in actions) or a value (in conditions) by catalog id", path)
-	}
-	for j, a := range d.Args {
-		n, err := decodeNode(fmt.Sprintf("%s.args[%d]", path, j), a)
-		if err != nil {
-			return st, err
-		}
-		st.Args = append(st.Args, n)
-	}
-	st.Args = padFormat(st.Call, st.Args)
-	return st, nil
-}
-
-// padFormat pads the format arguments of Custom String and String, which
-// the text may leave out, with Null: the catalog gives both four slots.
-func padFormat(id string, args []contract.ContentNode) []contract.ContentNode {
-	if (id == "__customString__" || id == "__localizedString__") && len(args) > 0 {
-		for len(args) < 4 {
-			args = append(args, callNode("null"))
-		}
-	}
-	return args
-}
-
-// nodeMembers are the members a value node object may have.
-var nodeMembers = map[string]bool{"call": true, "args": true, "enum": true, "member": true, "variable": true,
-	"subroutine": true, "string": true, "localizedString": true, "unresolved": true}
-
-// decodeNode reads one value node from its decoded JSON (or from a Go
-// value, such as a contract.ContentNode, through its JSON form).
-func decodeNode(path string, a any) (contract.ContentNode, error) {
-	switch t := a.(type) {
-	case float64:
-		if t == 0 {
-			t = 0 // -0 reads back as 0
-		}
-		return contract.ContentNode{Number: &t}, nil
-	case json.Number:
-		f, err := t.Float64()
-		if err != nil {
-			return contract.ContentNode{}, invalidStatement("%s: %s is not a number the Workshop can hold", path, t)
-		}
-		return decodeNode(path, f)
-	case map[string]any:
-		return decodeObject(path, t)
-	case contract.ContentNode:
-		return fromNode(path, t)
-	case *contract.ContentNode:
-		if t == nil {
-			return decodeNode(path, nil)
-		}
-		return fromNode(path, *t)
-	case nil, bool, string, []any:
-		return contract.ContentNode{}, invalidStatement("%s is %s: a value node is a number or an object (call and args, enum and member, variable, subroutine, string or localizedString)", path, jsonType(t))
-	}
-	data, err := json.Marshal(a)
-	if err != nil {
-		return contract.ContentNode{}, invalidStatement("%s: %v", path, err)
-	}
-	var g any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&g); err != nil {
-		return contract.ContentNode{}, invalidStatement("%s: %v", path, err)
-	}
-	return decodeNode(path, g)
-}
-
-// fromNode checks and normalizes a node given as a Go value.
-func fromNode(path string, n contract.ContentNode) (contract.ContentNode, error) {
-	forms := 0
-	for _, set := range [...]bool{n.Number != nil, n.Call != nil, n.Enum != nil, n.Variable != nil, n.Subroutine != nil,
-		n.String != nil, n.LocalizedString != nil, n.Unresolved != nil} {
-		if set {
-			forms++
-		}
-	}
-	switch {
-	case forms != 1:
-		return n, invalidStatement("%s holds %d node forms, not one", path, forms)
-	case n.Unresolved != nil:
-		return n, invalidStatement("%s is unresolved source text, which cannot be written: give the node it stands for", path)
-	case n.Number != nil:
-		return decodeNode(path, *n.Number)
-	case n.Call != nil:
-		args := []contract.ContentNode{}
-		for j, a := range n.Call.Args {
-			d, err := fromNode(fmt.Sprintf("%s.args[%d]", path, j), a)
-			if err != nil {
-				return n, err
-			}
-			args = append(args, d)
-		}
-		return contract.ContentNode{Call: &contract.ContentCall{Call: n.Call.Call, Args: padFormat(n.Call.Call, args)}}, nil
-	}
-	return n, nil
-}
-
-// decodeObject reads a node object: the members of exactly one form.
-func decodeObject(path string, m map[string]any) (contract.ContentNode, error) {
-	var unknown []string
-	for k := range m {
-		if !nodeMembers[k] {
-			unknown = append(unknown, k)
-		}
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		return contract.ContentNode{}, invalidStatement("%s has the unknown member %q", path, unknown[0])
-	}
-	has := func(k string) bool { _, ok := m[k]; return ok }
-	if has("unresolved") {
-		return contract.ContentNode{}, invalidStatement("%s is unresolved source text, which cannot be written: give the node it stands for", path)
-	}
-	forms := 0
-	for _, set := range [...]bool{has("call") || has("args"), has("enum") || has("member"), has("variable"), has("subroutine"), has("string"), has("localizedString")} {
-		if set {
-			forms++
-		}
-	}
-	if forms != 1 {
-		return contract.ContentNode{}, invalidStatement("%s has the members of %d node forms: a node object is exactly one of call and args, enum and member, variable, subroutine, string or localizedString", path, forms)
-	}
-	str := func(k string) (string, error) {
-		s, ok := m[k].(string)
-		if !ok {
-			return "", invalidStatement("%s.%s is %s: expected a string", path, k, jsonType(m[k]))
-		}
-		return s, nil
-	}
-	switch {
-	case has("call") || has("args"):
-		id, err := str("call")
-		if err != nil {
-			return contract.ContentNode{}, err
-		}
-		raw, ok := m["args"].([]any)
-		if !ok {
-			return contract.ContentNode{}, invalidStatement("%s.args is %s: a call node has call (a catalog id) and args (an array, [] for none)", path, jsonType(m["args"]))
-		}
-		args := []contract.ContentNode{}
-		for j, a := range raw {
-			n, err := decodeNode(fmt.Sprintf("%s.args[%d]", path, j), a)
-			if err != nil {
-				return contract.ContentNode{}, err
-			}
-			args = append(args, n)
-		}
-		return contract.ContentNode{Call: &contract.ContentCall{Call: id, Args: padFormat(id, args)}}, nil
-	case has("enum") || has("member"):
-		enum, err := str("enum")
-		if err != nil {
-			return contract.ContentNode{}, err
-		}
-		member, err := str("member")
-		if err != nil {
-			return contract.ContentNode{}, err
-		}
-		return enumNode(enum, member), nil
-	case has("variable"):
-		s, err := str("variable")
-		return variableNode(s), err
-	case has("subroutine"):
-		s, err := str("subroutine")
-		return contract.ContentNode{Subroutine: &contract.ContentSubroutine{Subroutine: s}}, err
-	case has("string"):
-		s, err := str("string")
-		return contract.ContentNode{String: &contract.ContentString{String: s}}, err
-	}
-	s, err := str("localizedString")
-	return contract.ContentNode{LocalizedString: &contract.ContentLocalizedString{LocalizedString: s}}, err
-}
-
-// A nodeBuilder builds the syntax tree of a statement document, checking
-// each call, enum member and name against the catalog.
-type nodeBuilder struct {
-	v *vocab.Vocabulary
-	// export selects the game's export forms; false writes every element
-	// in its call form (Compare(a, ==, b), Set Global Variable(x, v)).
-	export bool
-}
-
-func (b nodeBuilder) statement(path string, st contract.ContentStatement, action bool) (*ast.Statement, error) {
-	var el *vocab.Element
-	if action {
-		if el = b.v.Action(st.Call); el == nil {
-			if b.v.Value(st.Call) != nil {
-				return nil, invalidStatement("%s.call: %s is a value, not an action: actions hold actions", path, st.Call)
-			}
-			return nil, invalidStatement("%s.call: %q is not the catalog id of an action (lookup gives the id of a name)", path, st.Call)
-		}
-	} else if el = b.v.Value(st.Call); el == nil {
-		if b.v.Action(st.Call) != nil {
-			return nil, invalidStatement("%s.call: %s is an action, not a value: a condition is a value (a comparison is __compare__)", path, st.Call)
-		}
-		return nil, invalidStatement("%s.call: %q is not the catalog id of a value (lookup gives the id of a name)", path, st.Call)
-	}
-	body, err := b.call(path, el, st.Args, nil, action)
-	if err != nil {
-		return nil, err
-	}
-	out := &ast.Statement{Body: body, Disabled: !st.Enabled, HasSemicolon: true}
-	if st.Comment != nil {
-		out.Comment = &ast.Expr{Kind: ast.String, Text: *st.Comment}
-	}
-	return out, nil
-}
-
-// call builds a call of el in the slot param (nil: any value, or the
-// statement itself).
-func (b nodeBuilder) call(path string, el *vocab.Element, args []contract.ContentNode, param *vocab.Param, action bool) (*ast.Expr, error) {
-	if !arityAccepted(el, len(args)) {
-		return nil, invalidStatement("%s: %s (%s) takes %s arguments, found %d", path, el.English(), el.ID, arityText(el), len(args))
-	}
-	xs := make([]*ast.Expr, len(args))
-	for j, a := range args {
-		x, err := b.node(fmt.Sprintf("%s.args[%d]", path, j), a, paramAt(el, j))
-		if err != nil {
-			return nil, err
-		}
-		xs[j] = x
-	}
-	if !b.export {
-		return &ast.Expr{Kind: ast.Call, Elem: el, Parens: !el.Bare, Args: xs}, nil
-	}
-	if action {
-		if x := assignment(el.ID, args, xs); x != nil {
-			return x, nil
-		}
-	} else if x := shortForm(el.ID, args, xs, param); x != nil {
-		return x, nil
-	}
-	if el.ID == "__customString__" || el.ID == "__localizedString__" {
-		for len(xs) > 1 && isNullCall(args[len(xs)-1]) {
-			xs = xs[:len(xs)-1]
-		}
-	}
-	return &ast.Expr{Kind: ast.Call, Elem: el, Parens: !el.Bare, Args: xs}, nil
-}
-
-func isNullCall(n contract.ContentNode) bool {
-	return n.Call != nil && n.Call.Call == "null" && len(n.Call.Args) == 0
-}
-
-// node builds one value node in the slot param.
-func (b nodeBuilder) node(path string, n contract.ContentNode, param *vocab.Param) (*ast.Expr, error) {
-	switch {
-	case n.Number != nil:
-		return &ast.Expr{Kind: ast.Number, Num: *n.Number}, nil
-	case n.Call != nil:
-		el := b.v.Value(n.Call.Call)
-		if el == nil {
-			if b.v.Action(n.Call.Call) != nil {
-				return nil, invalidStatement("%s: %s is an action, not a value", path, n.Call.Call)
-			}
-			return nil, invalidStatement("%s: %q is not the catalog id of a value (lookup gives the id of a name)", path, n.Call.Call)
-		}
-		return b.call(path, el, n.Call.Args, param, false)
-	case n.Enum != nil:
-		en := b.v.Enum(n.Enum.Enum)
-		if en == nil {
-			return nil, invalidStatement("%s: %q is not a catalog enum", path, n.Enum.Enum)
-		}
-		m := en.Member(n.Enum.Member)
-		if m == nil {
-			return nil, invalidStatement("%s: %q is not a member of %s (listEntries lists them)", path, n.Enum.Member, en.ID)
-		}
-		if wrapper := literalWrappers[en.ID]; wrapper != "" && (param == nil || param.Enum == nil) {
-			return nil, invalidStatement(`%s: a %s member stands for a value here: write {"call":%q,"args":[{"enum":%q,"member":%q}]}`,
-				path, en.ID, wrapper, en.ID, m.ID)
-		}
-		return &ast.Expr{Kind: ast.Member, Member: m}, nil
-	case n.Variable != nil:
-		if param == nil || param.Ident != vocab.IdentGlobalVariable && param.Ident != vocab.IdentPlayerVariable {
-			return nil, invalidStatement(`%s: a variable node stands only where a variable name belongs; read a variable with {"call":"__globalVar__","args":[{"variable":%q}]} or __playerVar__`, path, n.Variable.Variable)
-		}
-		return identifier(path, n.Variable.Variable)
-	case n.Subroutine != nil:
-		if param == nil || param.Ident != vocab.IdentSubroutine {
-			return nil, invalidStatement("%s: a subroutine node stands only where a subroutine name belongs (Call Subroutine, Start Rule)", path)
-		}
-		return identifier(path, n.Subroutine.Subroutine)
-	case n.String != nil:
-		return &ast.Expr{Kind: ast.String, Text: n.String.String}, nil
-	case n.LocalizedString != nil:
-		key := n.LocalizedString.LocalizedString
-		if key == "" {
-			return &ast.Expr{Kind: ast.String}, nil
-		}
-		ls := b.v.LocalizedString(key)
-		if ls == nil {
-			return nil, invalidStatement("%s: %q is not a catalog localized string key (listEntries kind localized-string lists them)", path, key)
-		}
-		return &ast.Expr{Kind: ast.String, LocStr: ls, Text: ls.English()}, nil
-	}
-	return nil, invalidStatement("%s: an empty node", path)
-}
-
-// identifier builds a variable or subroutine name.
-func identifier(path, name string) (*ast.Expr, error) {
-	ok := name != "" && !('0' <= name[0] && name[0] <= '9')
-	for _, r := range name {
-		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r >= 0x80 && vocab.IsWordRune(r)) {
-			ok = false
-		}
-	}
-	if !ok {
-		return nil, invalidStatement("%s: %q is not a variable or subroutine name (letters, digits and _, not starting with a digit)", path, name)
-	}
-	return &ast.Expr{Kind: ast.Name, Text: name}, nil
-}
-
-// statementLegacyArity lists the older argument counts the game still
-// reads; keep it in step with legacyArity in engine/validate.
-var statementLegacyArity = map[string][]int{
-	"hudText": {10}, "createInWorldText": {6, 7}, ".startForcingOutlineFor": {4},
-	"createWorkshopSettingBool": {3}, "createWorkshopSettingInt": {5}, "createWorkshopSettingFloat": {5},
-}
-
-// arityAccepted reports whether el may be written with n arguments, as
-// validation accepts it: its slot count (1 to 4 for Custom String and
-// String, at least one for Array), an older version's count, or the
-// empty Map( / Game Mode( the game exports for a removed map or mode.
-func arityAccepted(el *vocab.Element, n int) bool {
-	switch {
-	case el.Bare:
-		return n == 0
-	case n == 0 && (el.ID == "__map__" || el.ID == "__gamemode__"):
-		return true
-	case n >= el.MinArgs() && (el.MaxArgs() < 0 || n <= el.MaxArgs()):
-		return true
-	}
-	return slices.Contains(statementLegacyArity[el.ID], n)
-}
-
-func arityText(el *vocab.Element) string {
-	switch {
-	case el.Bare:
-		return "no"
-	case el.MaxArgs() < 0:
-		return fmt.Sprintf("at least %d", el.MinArgs())
-	case el.MinArgs() != el.MaxArgs():
-		return fmt.Sprintf("%d to %d", el.MinArgs(), el.MaxArgs())
-	}
-	return fmt.Sprint(el.MaxArgs())
-}
-
-// binaryOps and comparisonOps map the elements operators stand for back
-// to the operators; compoundOps maps Modify operations to the assignment
-// operators that write them.
-var (
-	binaryOps = func() map[string]ast.Op {
-		m := map[string]ast.Op{}
-		for op, id := range operatorCalls {
-			m[id] = op
-		}
-		return m
-	}()
-	comparisonOps = func() map[string]ast.Op {
-		m := map[string]ast.Op{}
-		for op := ast.OpEq; op <= ast.OpGe; op++ {
-			m[op.String()] = op
-		}
-		return m
-	}()
-	compoundOps = map[string]ast.Op{"__add__": ast.OpAddAssign, "__subtract__": ast.OpSubAssign, "__multiply__": ast.OpMulAssign,
-		"__divide__": ast.OpDivAssign, "__modulo__": ast.OpModAssign, "__raiseToPower__": ast.OpPowAssign}
-)
-
-// shortForm returns the export form of a value call: an operator,
-// Global.x, P.x, x[i] or a bare team; nil when it has none.
-func shortForm(id string, args []contract.ContentNode, xs []*ast.Expr, param *vocab.Param) *ast.Expr {
-	binary := func(op ast.Op, l, r *ast.Expr) *ast.Expr {
-		return &ast.Expr{Kind: ast.Binary, Op: op, Args: []*ast.Expr{l, r}}
-	}
-	switch n := len(args); {
-	case id == "__compare__" && n == 3 && args[1].Enum != nil && args[1].Enum.Enum == "__Operator__":
-		if op, ok := comparisonOps[args[1].Enum.Member]; ok {
-			return binary(op, xs[0], xs[2])
-		}
-	case binaryOps[id] != ast.OpNone && n == 2:
-		return binary(binaryOps[id], xs[0], xs[1])
-	case id == "__not__" && n == 1:
-		return &ast.Expr{Kind: ast.Not, Args: xs}
-	case id == "__ifThenElse__" && n == 3:
-		return &ast.Expr{Kind: ast.Ternary, Args: xs}
-	case id == "__valueInArray__" && n == 2:
-		return &ast.Expr{Kind: ast.Index, Args: []*ast.Expr{postfixBase(xs[0]), xs[1]}}
-	case id == "__globalVar__" && n == 1 && args[0].Variable != nil:
-		return &ast.Expr{Kind: ast.Global, Text: args[0].Variable.Variable}
-	case id == "__playerVar__" && n == 2 && args[1].Variable != nil:
-		return &ast.Expr{Kind: ast.PlayerVar, Text: args[1].Variable.Variable, Args: []*ast.Expr{postfixBase(xs[0])}}
-	case id == "__team__" && n == 1 && args[0].Enum != nil && (param == nil || param.Enum == nil):
-		// The game writes teams bare (All Players(All Teams)); in an
-		// enum slot a bare member would read as the member itself.
-		return xs[0]
-	}
-	return nil
-}
-
-// assignForms are the Set and Modify variable actions the game writes as
-// assignments: whether each has a player, an index and an operation.
-var assignForms = map[string]struct{ player, index, modify bool }{
-	"__setGlobalVariable__": {}, "__setGlobalVariableAtIndex__": {index: true},
-	"__setPlayerVariable__": {player: true}, "__setPlayerVariableAtIndex__": {player: true, index: true},
-	"__modifyGlobalVariable__": {modify: true}, "__modifyGlobalVariableAtIndex__": {index: true, modify: true},
-	"__modifyPlayerVariable__": {player: true, modify: true}, "__modifyPlayerVariableAtIndex__": {player: true, index: true, modify: true},
-}
-
-// assignment returns the assignment form of a Set or Modify variable
-// action (Global.x[i] += v); nil for another action, and for a Modify
-// whose operation has no operator (Append To Array, Min, …).
-func assignment(id string, args []contract.ContentNode, xs []*ast.Expr) *ast.Expr {
-	f, ok := assignForms[id]
-	if !ok {
-		return nil
-	}
-	want := 2
-	for _, set := range [...]bool{f.player, f.index, f.modify} {
-		if set {
-			want++
-		}
-	}
-	if len(args) != want {
-		return nil
-	}
-	i := 0
-	var owner *ast.Expr
-	if f.player {
-		owner, i = postfixBase(xs[0]), 1
-	}
-	v := args[i].Variable
-	if v == nil {
-		return nil
-	}
-	i++
-	target := &ast.Expr{Kind: ast.Global, Text: v.Variable}
-	if f.player {
-		target = &ast.Expr{Kind: ast.PlayerVar, Text: v.Variable, Args: []*ast.Expr{owner}}
-	}
-	if f.index {
-		target = &ast.Expr{Kind: ast.Index, Args: []*ast.Expr{target, xs[i]}}
-		i++
-	}
-	op := ast.OpAssign
-	if f.modify {
-		e := args[i].Enum
-		if e == nil || e.Enum != "__Operation__" || compoundOps[e.Member] == ast.OpNone {
-			return nil
-		}
-		op = compoundOps[e.Member]
-		i++
-	}
-	return &ast.Expr{Kind: ast.Assign, Op: op, Args: []*ast.Expr{target, xs[i]}}
-}
-
-// postfixBase returns x ready to take .name or [index] after it: a call,
-// variable or index as it is, anything else in parentheses.
-func postfixBase(x *ast.Expr) *ast.Expr {
-	switch {
-	case x.Kind == ast.Call && x.Elem != nil, x.Kind == ast.Global, x.Kind == ast.PlayerVar, x.Kind == ast.Index, x.Kind == ast.Paren:
-		return x
-	}
-	return &ast.Expr{Kind: ast.Paren, Args: []*ast.Expr{x}}
+	return vocab.FlowOf(d.Call)
 }

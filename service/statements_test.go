@@ -205,23 +205,14 @@ func stProgram(text string, l ...vocab.Locale) *service.Program {
 	return service.NewProgram(source.NewFile("t.ow", text), opts, 1)
 }
 
-// stBare returns doc's JSON with the spans cleared.
-func stBare(t testing.TB, doc *contract.RuleContent) string {
+// stRender prints p in l, as the game exports a program in that locale.
+func stRender(t testing.TB, p *service.Program, l vocab.Locale) string {
 	t.Helper()
-	c := *doc
-	c.Conditions = append([]contract.ContentStatement(nil), doc.Conditions...)
-	c.Actions = append([]contract.ContentStatement(nil), doc.Actions...)
-	for i := range c.Conditions {
-		c.Conditions[i].Span = contract.Range{}
+	out, diags := printer.Print(p.Checked.Script, printer.Options{Locale: l})
+	if len(diags) > 0 {
+		t.Fatalf("printing in %s: %s", l, diags[0].Message)
 	}
-	for i := range c.Actions {
-		c.Actions[i].Span = contract.Range{}
-	}
-	data, err := service.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
+	return out
 }
 
 // stRuleText returns the text of rule i of text.
@@ -396,12 +387,8 @@ func TestEditStatementsCorpusRoundTrip(t *testing.T) {
 		}
 		en := stProgram(f.Text)
 		for _, l := range []vocab.Locale{vocab.FrFR, vocab.JaJP} {
-			out, diags := printer.Print(en.Checked.Script, printer.Options{Locale: l})
-			if len(diags) > 0 {
-				t.Fatalf("%s in %s: %s", name, l, diags[0].Message)
-			}
 			rendered := fmt.Sprintf("%s.%s.txt", strings.ReplaceAll(name, "/", "_"), l)
-			inputs = append(inputs, input{rendered, stWrite(t, dir, rendered, out)})
+			inputs = append(inputs, input{rendered, stWrite(t, dir, rendered, stRender(t, en, l))})
 		}
 	}
 	statements, rules, moved := 0, 0, 0
@@ -463,7 +450,7 @@ func TestEditStatementsCorpusRoundTrip(t *testing.T) {
 		}
 		after := stProgram(stEdited(t, string(before), res), p.Checked.Script.Locale)
 		for i, doc := range docs {
-			if got, want := stBare(t, after.RuleContent(i)), stBare(t, doc); got != want {
+			if got, want := withoutSpans(t, after.RuleContent(i)), withoutSpans(t, doc); got != want {
 				t.Errorf("%s rule %d reads back differently\n got %s\nwant %s", in.name, i, got, want)
 			}
 		}
@@ -490,11 +477,7 @@ func TestEditStatementsLocales(t *testing.T) {
 	}
 	en := stProgram(f.Text)
 	for _, l := range []vocab.Locale{vocab.FrFR, vocab.JaJP} {
-		out, diags := printer.Print(en.Checked.Script, printer.Options{Locale: l})
-		if len(diags) > 0 {
-			t.Fatal(diags[0].Message)
-		}
-		inputs[l] = stWrite(t, dir, l.String()+".txt", out)
+		inputs[l] = stWrite(t, dir, l.String()+".txt", stRender(t, en, l))
 	}
 	v := vocab.Default()
 	spell := func(n vocab.Named, l vocab.Locale) string {
@@ -665,6 +648,67 @@ func TestEditStatementsRefusals(t *testing.T) {
 	}
 }
 
+// TestEditStatementsInputRefusals sends requests whose input the
+// operation refuses through the session's entry point: an input that
+// cannot be resolved, read or recognised, text that does not parse, and a
+// name the program's locale cannot spell.
+func TestEditStatementsInputRefusals(t *testing.T) {
+	dir := t.TempDir()
+	wait := stJSON(t, `{"call":"wait","args":[0.25,{"enum":"Wait","member":"IGNORE_CONDITION"}]}`)
+	insert := func(statement *contract.StatementDocument) []contract.StatementEdit {
+		return []contract.StatementEdit{{Rule: contract.Address{Name: "Setup"}, List: "actions", Kind: "insert", Index: 0, Statement: statement}}
+	}
+	two := filepath.Join(dir, "two")
+	if err := os.Mkdir(two, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stWrite(t, two, "a.ow", stArena)
+	stWrite(t, two, "b.ow", stArena)
+	const words = "just some words\n"
+	broken := stArena + "rule("
+	big := stArena + strings.Repeat("\n", source.MaxFileSize)
+	arena := stWrite(t, dir, "arena.ow", stArena)
+	german := stRender(t, stProgram(stArena), vocab.DeDE)
+	auto := func(input string) *service.Session {
+		return service.NewSession(service.SessionOptions{Input: input, Version: "test"})
+	}
+	tests := []struct {
+		name     string
+		s        *service.Session
+		req      contract.EditStatementsRequest
+		code     string
+		contains string
+	}{
+		{"a missing input", stSession(filepath.Join(dir, "none.ow")), contract.EditStatementsRequest{InputIdentity: edits.Identity(stArena), Edits: insert(wait)}, "input-io", "none.ow"},
+		{"a directory of two entries", auto(two), contract.EditStatementsRequest{InputIdentity: edits.Identity(stArena), Edits: insert(wait)}, "input-entry-ambiguous", "2 candidate entry files"},
+		{"text of no known kind", auto(stWrite(t, dir, "notes.txt", words)), contract.EditStatementsRequest{InputIdentity: edits.Identity(words), Edits: insert(wait)}, "input-kind-ambiguous", "notes.txt"},
+		{"a file that does not parse", stSession(stWrite(t, dir, "broken.ow", broken)), contract.EditStatementsRequest{InputIdentity: edits.Identity(broken), Edits: insert(wait)}, "parse-error", "broken.ow"},
+		{"a name de-DE cannot spell", stSession(stWrite(t, dir, "de.ow", german)), contract.EditStatementsRequest{InputIdentity: edits.Identity(german),
+			Edits: insert(stJSON(t, `{"call":"__setGlobalVariable__","args":[{"variable":"Round"},{"call":"__gamemode__","args":[{"enum":"GamemodeLiteral","member":"controlAprilFools"}]}]}`))},
+			"missing-mapping", "(GamemodeLiteral.controlAprilFools) has no spelling in de-DE"},
+	}
+	for _, tt := range tests {
+		_, e := stHandle(t, tt.s, &tt.req)
+		switch {
+		case e == nil:
+			t.Errorf("%s: not refused", tt.name)
+		case e.Code != tt.code || !strings.Contains(e.Message, tt.contains):
+			t.Errorf("%s: refused %s: %s\nwant %s containing %q", tt.name, e.Code, e.Message, tt.code, tt.contains)
+		}
+	}
+	// Sources over 4 MiB make a request over the service's 4 MiB limit,
+	// which Handle refuses first (request-too-large); the Go API refuses
+	// the text itself.
+	_, err := stSession(arena).EditStatements(&contract.EditStatementsRequest{InputIdentity: edits.Identity(big), Sources: map[string]string{arena: big}, Edits: insert(wait)})
+	if e, ok := err.(*service.Error); !ok || e.Code != "input-io" || !strings.Contains(e.Message, "4 MiB") {
+		t.Errorf("sources over 4 MiB: %v", err)
+	}
+	// The German program takes a statement it can spell.
+	if _, e := stHandle(t, stSession(filepath.Join(dir, "de.ow")), &contract.EditStatementsRequest{InputIdentity: edits.Identity(german), Edits: insert(wait)}); e != nil {
+		t.Errorf("de-DE: refused %s: %s", e.Code, e.Message)
+	}
+}
+
 // TestEditStatementsSources edits unsaved text: the edits apply to it,
 // its identity is the precondition, and the file on disk is neither read
 // for the edit nor written.
@@ -690,6 +734,19 @@ func TestEditStatementsSources(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); string(data) != stArena {
 		t.Error("the file was written")
+	}
+
+	// Without sources, a session with an overlay (an editor's unsaved
+	// buffers) edits the overlay's text, as it loads it.
+	overlay := service.NewSession(service.SessionOptions{Input: path, Kind: service.KindWorkshop, Version: "test",
+		Overlay: func(p string) (string, int64, bool) { return unsaved, 1, p == path }})
+	res, e = stHandle(t, overlay, &contract.EditStatementsRequest{InputIdentity: edits.Identity(unsaved),
+		Edits: []contract.StatementEdit{{Rule: contract.Address{Name: "Tick#1"}, List: "actions", Kind: "delete", Index: 4}}})
+	if e != nil {
+		t.Fatalf("overlay: refused: %s: %s", e.Code, e.Message)
+	}
+	if text := stEdited(t, unsaved, res); !res.Validation.OK || !strings.Contains(text, "Wait(3, Ignore Condition);\n\t\tIf") || strings.Contains(text, "Loop If Condition Is True") {
+		t.Errorf("overlay: ok %v, edited text:\n%s", res.Validation.OK, text)
 	}
 }
 

@@ -74,6 +74,20 @@ type Rule struct {
 	Actions    *Block
 }
 
+// Subroutine returns the name of the subroutine r defines: the text of
+// its event block's first subroutine line, or "" when it has none.
+func (r *Rule) Subroutine() string {
+	if r.Event == nil {
+		return ""
+	}
+	for _, l := range r.Event.Lines {
+		if l.Kind == EventLineSubroutine {
+			return l.Text
+		}
+	}
+	return ""
+}
+
 // EventBlock is the event block of a rule.
 type EventBlock struct {
 	Span        source.Span
@@ -128,6 +142,17 @@ type Statement struct {
 	Body *Expr
 	// HasSemicolon is false when the terminating ';' is missing.
 	HasSemicolon bool
+}
+
+// Flow returns the part st plays in the nesting of If, While and For
+// blocks: its action's [vocab.FlowOf]. A disabled statement, which the
+// game prints at the current level, opens and closes nothing, and neither
+// does anything but a call of a known action.
+func (st *Statement) Flow() vocab.Flow {
+	if st.Disabled || st.Body == nil || st.Body.Kind != Call || st.Body.Elem == nil {
+		return vocab.FlowNone
+	}
+	return vocab.FlowOf(st.Body.Elem.ID)
 }
 
 // ExprKind is the kind of an expression node.
@@ -276,4 +301,53 @@ type Expr struct {
 	Text     string
 	Num      float64
 	Args     []*Expr
+}
+
+// Binding strengths of the expressions that are not binary operators,
+// which take theirs from [Op.Precedence] (|| 2 … ^ 8).
+const (
+	precTernary = 1  // c ? a : b
+	precUnary   = 9  // !a
+	precPostfix = 10 // P.x, a[i], calls, names, literals and parentheses
+)
+
+// Precedence returns how tightly e binds, loosest first: a conditional 1,
+// a binary operator its [Op.Precedence] (2 to 8), ! 9, and 10 for every
+// other expression, which nothing can split.
+func (e *Expr) Precedence() int {
+	switch e.Kind {
+	case Ternary:
+		return precTernary
+	case Binary:
+		return e.Op.Precedence()
+	case Not:
+		return precUnary
+	}
+	return precPostfix
+}
+
+// OperandPrecedence returns the least [Expr.Precedence] operand i of e
+// needs to be written without parentheses: a left operand at least its
+// operator's, a right one more (operators read left to right), each part
+// of c ? a : b more than a conditional, the operand of ! at least a !, the
+// player of P.x, the array of a[i] and the target of an assignment at
+// least a postfix expression; 0 (anything) for the others, such as call
+// arguments, an index and an assigned value.
+func (e *Expr) OperandPrecedence(i int) int {
+	switch e.Kind {
+	case Binary:
+		if i == 0 {
+			return e.Op.Precedence()
+		}
+		return e.Op.Precedence() + 1
+	case Not:
+		return precUnary
+	case Ternary:
+		return precTernary + 1
+	case PlayerVar, Index, Assign:
+		if i == 0 {
+			return precPostfix
+		}
+	}
+	return 0
 }

@@ -167,7 +167,7 @@ func (rw *rewriter) expr(e *ast.Expr, slot *vocab.Param, keepCompare bool) *ast.
 	for i, a := range e.Args {
 		var s *vocab.Param
 		if e.Kind == ast.Call && e.Elem != nil {
-			s = paramAt(e.Elem, i)
+			s = e.Elem.ParamAt(i)
 		}
 		na := rw.expr(a, s, keepCompare && e.Kind == ast.Paren)
 		if na == a {
@@ -193,18 +193,6 @@ func (rw *rewriter) expr(e *ast.Expr, slot *vocab.Param, keepCompare bool) *ast.
 		}
 	}
 	return n
-}
-
-// paramAt returns the slot of argument i of el (Array's one slot for each
-// of its arguments), or nil past the last slot.
-func paramAt(el *vocab.Element, i int) *vocab.Param {
-	switch {
-	case i < len(el.Params):
-		return &el.Params[i]
-	case el.Variadic() && len(el.Params) > 0:
-		return &el.Params[0]
-	}
-	return nil
 }
 
 // Operators and their elements.

@@ -248,7 +248,7 @@ func checkUnusedSubroutine(p *Pass) {
 		}
 	}
 	for _, r := range s.Rules {
-		if name := symRuleSubroutine(r); name != "" && !seen[name] {
+		if name := r.Subroutine(); name != "" && !seen[name] {
 			seen[name] = true
 			names = append(names, name)
 		}
@@ -284,19 +284,6 @@ func checkUnusedSubroutine(p *Pass) {
 		}
 		p.Report(f)
 	}
-}
-
-// symRuleSubroutine returns the subroutine a rule's event names, or "".
-func symRuleSubroutine(r *ast.Rule) string {
-	if r.Event == nil {
-		return ""
-	}
-	for _, l := range r.Event.Lines {
-		if l.Kind == ast.EventLineSubroutine {
-			return l.Text
-		}
-	}
-	return ""
 }
 
 // symLeakDuration is the duration (seconds) from which an expiring object

@@ -8,8 +8,8 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/source"
-	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // symKindNoun names a symbol kind in messages.
@@ -111,45 +111,17 @@ func symEnabled(s *ast.Script, r *index.Reference) bool {
 }
 
 // symTarget returns the variable an action assigns (Global.x = …, P.x[i]
-// += …, Set/Modify … Variable): its kind and name.
+// += …, Set/Modify … Variable; see [objects.AssignedVariable]): its kind
+// and name.
 func symTarget(e *ast.Expr) (index.SymbolKind, string, bool) {
-	if e == nil {
+	v, ok := objects.AssignedVariable(e)
+	switch {
+	case !ok:
 		return 0, "", false
+	case v.Player:
+		return index.PlayerVariable, v.Name, true
 	}
-	if e.Kind == ast.Assign && len(e.Args) == 2 {
-		t := e.Args[0]
-		if t.Kind == ast.Index && len(t.Args) == 2 {
-			t = t.Args[0]
-		}
-		switch t.Kind {
-		case ast.Global:
-			return index.GlobalVariable, t.Text, true
-		case ast.PlayerVar:
-			return index.PlayerVariable, t.Text, true
-		}
-		return 0, "", false
-	}
-	if e.Kind != ast.Call || e.Elem == nil {
-		return 0, "", false
-	}
-	switch e.Elem.ID {
-	case "__setGlobalVariable__", "__setGlobalVariableAtIndex__", "__modifyGlobalVariable__", "__modifyGlobalVariableAtIndex__",
-		"__setPlayerVariable__", "__setPlayerVariableAtIndex__", "__modifyPlayerVariable__", "__modifyPlayerVariableAtIndex__":
-	default:
-		return 0, "", false
-	}
-	for i, a := range e.Args {
-		if i >= len(e.Elem.Params) || a.Kind != ast.Name {
-			continue
-		}
-		switch e.Elem.Params[i].Ident {
-		case vocab.IdentGlobalVariable:
-			return index.GlobalVariable, a.Text, true
-		case vocab.IdentPlayerVariable:
-			return index.PlayerVariable, a.Text, true
-		}
-	}
-	return 0, "", false
+	return index.GlobalVariable, v.Name, true
 }
 
 // symForControl reports whether a reference is the control variable of a

@@ -22,7 +22,7 @@ func (f *finder) kept(rule, j int, spec *Spec) *Keep {
 	}
 	// An object created in a subroutine: its caller may read the id after
 	// the call returns.
-	name := subroutineOf(f.s.Rules[rule])
+	name := f.s.Rules[rule].Subroutine()
 	if name == "" {
 		return nil
 	}
@@ -169,12 +169,12 @@ var assignIDs = map[string]bool{
 	"__modifyPlayerVariable__": true, "__modifyPlayerVariableAtIndex__": true,
 }
 
-// assignment returns the variable an action assigns and the value it
-// assigns from: Global.x = v, P.x[i] += v, Set Global Variable(x, v),
-// Modify Player Variable(P, x, Append To Array, v), ….
-func assignment(e *ast.Expr) (target Variable, value *ast.Expr, ok bool) {
+// AssignedVariable returns the variable an action assigns: Global.x = v,
+// P.x[i] += v, Set Global Variable(x, v), Modify Player Variable(P, x,
+// Append To Array, v), …; ok is false for any other action.
+func AssignedVariable(e *ast.Expr) (target Variable, ok bool) {
 	if e == nil {
-		return Variable{}, nil, false
+		return Variable{}, false
 	}
 	if e.Kind == ast.Assign && len(e.Args) == 2 {
 		t := e.Args[0]
@@ -183,14 +183,14 @@ func assignment(e *ast.Expr) (target Variable, value *ast.Expr, ok bool) {
 		}
 		switch t.Kind {
 		case ast.Global:
-			return Variable{Name: t.Text}, e.Args[1], true
+			return Variable{Name: t.Text}, true
 		case ast.PlayerVar:
-			return Variable{Player: true, Name: t.Text}, e.Args[1], true
+			return Variable{Player: true, Name: t.Text}, true
 		}
-		return Variable{}, nil, false
+		return Variable{}, false
 	}
-	if e.Kind != ast.Call || e.Elem == nil || !assignIDs[e.Elem.ID] || len(e.Args) < 2 {
-		return Variable{}, nil, false
+	if e.Kind != ast.Call || e.Elem == nil || !assignIDs[e.Elem.ID] {
+		return Variable{}, false
 	}
 	for i, a := range e.Args {
 		if i >= len(e.Elem.Params) || a.Kind != ast.Name {
@@ -198,12 +198,29 @@ func assignment(e *ast.Expr) (target Variable, value *ast.Expr, ok bool) {
 		}
 		switch e.Elem.Params[i].Ident {
 		case vocab.IdentGlobalVariable:
-			return Variable{Name: a.Text}, e.Args[len(e.Args)-1], true
+			return Variable{Name: a.Text}, true
 		case vocab.IdentPlayerVariable:
-			return Variable{Player: true, Name: a.Text}, e.Args[len(e.Args)-1], true
+			return Variable{Player: true, Name: a.Text}, true
 		}
 	}
-	return Variable{}, nil, false
+	return Variable{}, false
+}
+
+// assignment returns the variable an action assigns (see
+// [AssignedVariable]) and the value it assigns from: the right-hand side,
+// or the last argument of the call. A call with fewer than two arguments
+// has no value and counts as no assignment.
+func assignment(e *ast.Expr) (target Variable, value *ast.Expr, ok bool) {
+	target, ok = AssignedVariable(e)
+	switch {
+	case !ok:
+		return Variable{}, nil, false
+	case e.Kind == ast.Assign:
+		return target, e.Args[1], true
+	case len(e.Args) < 2:
+		return Variable{}, nil, false
+	}
+	return target, e.Args[len(e.Args)-1], true
 }
 
 // varsIn returns the variables e reads, in order, without repeats.

@@ -38,14 +38,14 @@ func (rf *ruleFlow) openAt(j int) []blockOpen {
 	stack := rf.open
 	i := rf.scanned
 	for ; i < j && i < len(rf.ids); i++ {
-		switch rf.ids[i] {
-		case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
+		switch vocab.FlowOf(rf.ids[i]) {
+		case vocab.FlowOpen:
 			stack = append(stack, blockOpen{at: i})
-		case "__elif__", "__else__":
+		case vocab.FlowMiddle:
 			if len(stack) > 0 {
 				stack[len(stack)-1].branched = true
 			}
-		case "__end__":
+		case vocab.FlowEnd:
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
@@ -159,11 +159,11 @@ func countingWhile(stmts []*ast.Statement, i int) bool {
 	depth := 0
 	for k := i + 1; k < len(stmts); k++ {
 		e := stmtBody(stmts[k])
-		switch elemID(e) {
-		case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
+		switch vocab.FlowOf(elemID(e)) {
+		case vocab.FlowOpen:
 			depth++
 			continue
-		case "__end__":
+		case vocab.FlowEnd:
 			if depth == 0 {
 				return false
 			}
@@ -251,7 +251,7 @@ func (f *finder) computeRuleReasons(rule int) []Reason {
 		out = append(out, Reason{Kind: EachPlayer, Rule: rule, Action: -1, Span: line.Span, PerJoin: true,
 			Text: "the rule runs once for every player who joins, and again when a player rejoins"})
 	case "__subroutine__":
-		return f.subroutineReasons(rule, subroutineOf(r))
+		return f.subroutineReasons(rule, r.Subroutine())
 	default:
 		return []Reason{{Kind: Event, Rule: rule, Action: -1, Span: line.Span, PerJoin: ev.ID == "playerJoined",
 			Text: fmt.Sprintf("the rule runs each time the %s event happens", ev.English())}}
@@ -354,19 +354,6 @@ func eventOf(r *ast.Rule) (*vocab.Event, ast.EventLine) {
 		}
 	}
 	return nil, ast.EventLine{}
-}
-
-// subroutineOf returns the name of the subroutine a rule defines, or "".
-func subroutineOf(r *ast.Rule) string {
-	if r.Event == nil {
-		return ""
-	}
-	for _, l := range r.Event.Lines {
-		if l.Kind == ast.EventLineSubroutine {
-			return l.Text
-		}
-	}
-	return ""
 }
 
 // varyingCondition returns the rule's first enabled condition that is not

@@ -221,12 +221,12 @@ func (p *parser) nameRank(r vocab.NameRef, param *vocab.Param, preferAction bool
 			}
 			return 4
 		}
-		if param != nil && literalEnumOf(param.Type) == item.Enum.ID {
+		if param != nil && param.Type.LiteralEnum() == item.Enum.ID {
 			// A bare colour, button or team in a slot of that type, as
 			// OW1 exports and modern Team slots write them.
 			return 3
 		}
-		if item.Enum.ID == "TeamLiteral" && (param == nil || literalEnumOf(param.Type) == "") {
+		if item.Enum.ID == "TeamLiteral" && (param == nil || param.Type.LiteralEnum() == "") {
 			// Where the slot says nothing (Array(…), an assignment), a
 			// bare "Team 1" is the team: the game writes teams bare and
 			// wraps colours (Color(Team 1)).
@@ -235,20 +235,6 @@ func (p *parser) nameRank(r vocab.NameRef, param *vocab.Param, preferAction bool
 		return 4
 	}
 	return -1
-}
-
-// literalEnumOf returns the enum whose members a slot of type t may hold
-// bare (the legacy form of Color(White), Button(Jump), …).
-func literalEnumOf(t vocab.Type) string {
-	for _, pair := range [...][2]string{
-		{"Color", "ColorLiteral"}, {"Button", "ButtonLiteral"}, {"Team", "TeamLiteral"},
-		{"Hero", "HeroLiteral"}, {"Map", "MapLiteral"}, {"Gamemode", "GamemodeLiteral"},
-	} {
-		if t.Has(pair[0]) {
-			return pair[1]
-		}
-	}
-	return ""
 }
 
 // parseName reads the longest vocabulary name at p.pos that fits the slot,

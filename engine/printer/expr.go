@@ -7,33 +7,15 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 )
 
-// precedence of the ternary; binary operators use Op.Precedence.
-const (
-	precTernary = 1
-	precUnary   = 9
-	precPostfix = 10
-)
-
-func exprPrec(e *ast.Expr) int {
-	switch e.Kind {
-	case ast.Ternary:
-		return precTernary
-	case ast.Binary:
-		return e.Op.Precedence()
-	case ast.Not:
-		return precUnary
-	}
-	return precPostfix
-}
-
 // expr prints e, parenthesizing it when its precedence is below min (trees
 // read from text carry their parentheses as Paren nodes; this protects
-// trees built in memory).
+// trees built in memory). Operands are printed with the minimum
+// [ast.Expr.OperandPrecedence] gives them.
 func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 	if e == nil {
 		return
 	}
-	if exprPrec(e) < min {
+	if e.Precedence() < min {
 		l.WriteByte('(')
 		pr.expr(l, e, 0)
 		l.WriteByte(')')
@@ -62,13 +44,13 @@ func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 		l.WriteByte('.')
 		l.WriteString(e.Text)
 	case ast.PlayerVar:
-		pr.expr(l, e.Args[0], precPostfix)
+		pr.expr(l, e.Args[0], e.OperandPrecedence(0))
 		l.WriteByte('.')
 		l.WriteString(e.Text)
 	case ast.Index:
-		pr.expr(l, e.Args[0], precPostfix)
+		pr.expr(l, e.Args[0], e.OperandPrecedence(0))
 		l.WriteByte('[')
-		pr.expr(l, e.Args[1], 0)
+		pr.expr(l, e.Args[1], e.OperandPrecedence(1))
 		l.WriteByte(']')
 	case ast.Call:
 		if e.Elem != nil {
@@ -95,28 +77,27 @@ func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 		l.WriteByte(')')
 	case ast.Not:
 		l.WriteByte('!')
-		pr.expr(l, e.Args[0], precUnary)
+		pr.expr(l, e.Args[0], e.OperandPrecedence(0))
 	case ast.Binary:
-		p := e.Op.Precedence()
-		pr.expr(l, e.Args[0], p)
+		pr.expr(l, e.Args[0], e.OperandPrecedence(0))
 		l.WriteByte(' ')
 		l.WriteString(e.Op.String())
 		l.WriteByte(' ')
 		// Left-associative: an equal-precedence right operand needs
 		// parentheses.
-		pr.expr(l, e.Args[1], p+1)
+		pr.expr(l, e.Args[1], e.OperandPrecedence(1))
 	case ast.Ternary:
-		pr.expr(l, e.Args[0], precTernary+1)
+		pr.expr(l, e.Args[0], e.OperandPrecedence(0))
 		l.WriteString(" ? ")
-		pr.expr(l, e.Args[1], precTernary+1)
+		pr.expr(l, e.Args[1], e.OperandPrecedence(1))
 		l.WriteString(" : ")
-		pr.expr(l, e.Args[2], precTernary+1)
+		pr.expr(l, e.Args[2], e.OperandPrecedence(2))
 	case ast.Assign:
-		pr.expr(l, e.Args[0], precPostfix)
+		pr.expr(l, e.Args[0], e.OperandPrecedence(0))
 		l.WriteByte(' ')
 		l.WriteString(e.Op.String())
 		l.WriteByte(' ')
-		pr.expr(l, e.Args[1], 0)
+		pr.expr(l, e.Args[1], e.OperandPrecedence(1))
 	}
 }
 

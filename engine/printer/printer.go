@@ -220,14 +220,16 @@ func (pr *printer) statements(base int, b *ast.Block, actions bool) {
 		indent := base + depth
 		cont := indent + 1
 		if actions {
-			switch flowOf(st) {
-			case flowOpen:
+			// Disabled statements are printed at the current level and
+			// open or close nothing, as the game does (Statement.Flow).
+			switch st.Flow() {
+			case vocab.FlowOpen:
 				depth++
-			case flowMiddle:
+			case vocab.FlowMiddle:
 				if depth > 0 {
 					indent--
 				}
-			case flowEnd:
+			case vocab.FlowEnd:
 				if depth > 0 {
 					depth--
 					indent--
@@ -256,32 +258,6 @@ func (pr *printer) statements(base int, b *ast.Block, actions bool) {
 			}
 		}
 	}
-}
-
-type flowKind uint8
-
-const (
-	flowNone flowKind = iota
-	flowOpen
-	flowMiddle
-	flowEnd
-)
-
-// flowOf classifies a statement for indentation. Disabled statements are
-// printed at the current level and open or close nothing, as the game does.
-func flowOf(st *ast.Statement) flowKind {
-	if st.Disabled || st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
-		return flowNone
-	}
-	switch st.Body.Elem.ID {
-	case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-		return flowOpen
-	case "__elif__", "__else__":
-		return flowMiddle
-	case "__end__":
-		return flowEnd
-	}
-	return flowNone
 }
 
 // Quote writes a string literal the way the game does: only \\, \", \n

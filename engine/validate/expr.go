@@ -166,14 +166,7 @@ func (c *checker) call(e *ast.Expr) {
 		c.report(sev, code, e.Span, msg, name, want, len(e.Args))
 	}
 	for i, a := range e.Args {
-		var param *vocab.Param
-		switch {
-		case i < len(el.Params):
-			param = &el.Params[i]
-		case el.Variadic():
-			param = &el.Params[0]
-		}
-		c.arg(e, i, a, param)
+		c.arg(e, i, a, el.ParamAt(i))
 	}
 	if isWorkshopSetting(el.ID) {
 		c.workshopSetting(e)

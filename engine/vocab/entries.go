@@ -123,6 +123,18 @@ func (e *Element) MaxArgs() int {
 // its one parameter's type: Array(a, b, c, …).
 func (e *Element) Variadic() bool { return e.ID == "__array__" }
 
+// ParamAt returns the slot of argument i: the i-th parameter, Array's one
+// parameter for each of its arguments, or nil past the last slot.
+func (e *Element) ParamAt(i int) *Param {
+	switch {
+	case i < len(e.Params):
+		return &e.Params[i]
+	case e.Variadic() && len(e.Params) > 0:
+		return &e.Params[0]
+	}
+	return nil
+}
+
 // Flags are element properties from the catalog.
 type Flags struct {
 	// IsConstant: the value is the same for the whole game.
@@ -216,6 +228,26 @@ func (t Type) Has(name string) bool {
 		}
 	}
 	return false
+}
+
+// literalEnums pairs each value type with the enum whose members stand for
+// its values when written bare.
+var literalEnums = [...][2]string{
+	{"Color", "ColorLiteral"}, {"Button", "ButtonLiteral"}, {"Team", "TeamLiteral"},
+	{"Hero", "HeroLiteral"}, {"Map", "MapLiteral"}, {"Gamemode", "GamemodeLiteral"},
+}
+
+// LiteralEnum returns the id of the enum whose members a slot of type t
+// may hold bare, the legacy form of Color(White), Button(Jump), …, and
+// the current one of Team(Team 1); "" for none. A union takes the first
+// of Color, Button, Team, Hero, Map and Gamemode it holds.
+func (t Type) LiteralEnum() string {
+	for _, pair := range literalEnums {
+		if t.Has(pair[0]) {
+			return pair[1]
+		}
+	}
+	return ""
 }
 
 func parseType(raw json.RawMessage) Type {
