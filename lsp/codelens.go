@@ -52,7 +52,7 @@ func (s *Server) codeLenses(ctx context.Context, d *document) ([]codeLens, error
 
 	// The whole program, above its first block.
 	if first, ok := lensFirstBlock(d.text, sc); ok && (len(sc.Rules) > 1 || sc.Settings != nil || sc.Variables != nil || sc.Subroutines != nil) {
-		add(first, fmt.Sprintf("%s in all: %s of the %s budget", lensElements(costs.Total), lensShare(costs.Total), lensThousands(cost.Budget)))
+		add(first, fmt.Sprintf("%s in all: %s of the %s budget", lensCount(costs.Total, "element"), lensShare(costs.Total), cost.FormatCount(cost.Budget)))
 	}
 	for i, r := range sc.Rules {
 		if err := ctx.Err(); err != nil {
@@ -61,12 +61,8 @@ func (s *Server) codeLenses(ctx context.Context, d *document) ([]codeLens, error
 		if i >= len(costs.Rules) {
 			break
 		}
-		head := r.KeywordSpan
-		if r.Disabled && r.DisabledSpan.End > r.DisabledSpan.Start {
-			head.Start = r.DisabledSpan.Start
-		}
 		n := costs.Rules[i].Count
-		add(head, fmt.Sprintf("%s (%s)", lensElements(n), lensShare(n)))
+		add(lensRuleHead(r), fmt.Sprintf("%s (%s)", lensCount(n, "element"), lensShare(n)))
 	}
 	if costs.Payload != nil {
 		b := sc.Conditions
@@ -75,7 +71,7 @@ func (s *Server) codeLenses(ctx context.Context, d *document) ([]codeLens, error
 		}
 		if b != nil {
 			n := costs.Payload.Count
-			add(b.KeywordSpan, fmt.Sprintf("%s (%s)", lensElements(n), lensShare(n)))
+			add(b.KeywordSpan, fmt.Sprintf("%s (%s)", lensCount(n, "element"), lensShare(n)))
 		}
 	}
 
@@ -108,12 +104,7 @@ func lensFirstBlock(text string, sc *ast.Script) (source.Span, bool) {
 		spans = append(spans, wordSpanAt(text, sc.Subroutines.Span.Start))
 	}
 	if len(sc.Rules) > 0 {
-		r := sc.Rules[0]
-		head := r.KeywordSpan
-		if r.Disabled && r.DisabledSpan.End > r.DisabledSpan.Start {
-			head.Start = r.DisabledSpan.Start
-		}
-		spans = append(spans, head)
+		spans = append(spans, lensRuleHead(sc.Rules[0]))
 	}
 	if len(spans) == 0 {
 		return source.Span{}, false
@@ -125,6 +116,16 @@ func lensFirstBlock(text string, sc *ast.Script) (source.Span, bool) {
 		}
 	}
 	return first, true
+}
+
+// lensRuleHead returns the rule keyword, from "disabled" when the rule
+// is.
+func lensRuleHead(r *ast.Rule) source.Span {
+	head := r.KeywordSpan
+	if r.Disabled && r.DisabledSpan.End > r.DisabledSpan.Start {
+		head.Start = r.DisabledSpan.Start
+	}
+	return head
 }
 
 // lensVariableUsage describes how a variable is used: "3 references (2
@@ -161,40 +162,15 @@ func lensSubroutineUsage(ix *index.Index, sym index.Symbol) string {
 	return calls + " · defined in " + strconv.Itoa(len(rules)) + " rules: " + strings.Join(rules, ", ")
 }
 
-// lensElements writes "1 element" or "1,234 elements".
-func lensElements(n int) string {
-	if n == 1 {
-		return "1 element"
-	}
-	return lensThousands(n) + " elements"
-}
-
+// lensCount writes "1 element" or "1,234 elements".
 func lensCount(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
-	return lensThousands(n) + " " + what + "s"
+	return cost.FormatCount(n) + " " + what + "s"
 }
 
 // lensShare writes n's share of the game's budget: "0.12%".
 func lensShare(n int) string {
 	return strconv.FormatFloat(100*float64(n)/cost.Budget, 'f', 2, 64) + "%"
-}
-
-// lensThousands writes n with comma separators: 32,768.
-func lensThousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }

@@ -44,11 +44,7 @@ const (
 
 func init() {
 	register("textDocument/completion", handler(func(ctx context.Context, s *Server, p *protocol.CompletionParams) (any, error) {
-		d, err := s.document(p.TextDocument.URI)
-		if err != nil {
-			return nil, err
-		}
-		at, err := s.offset(d, p.Position)
+		d, at, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err
 		}
@@ -292,7 +288,7 @@ func argCandidates(p vocab.Param, l vocab.Locale, f *docFacts) []candidate {
 		return nil // a literal is written here
 	}
 	out := valueCandidates(l, p.Type)
-	if literalEnum(p.Type) == "TeamLiteral" {
+	if p.Type.LiteralEnum() == "TeamLiteral" {
 		// The game writes teams bare in Team slots (All Teams, Team 1):
 		// they come first, the default first of all.
 		teams := memberCandidates(vocab.Default().Enum("TeamLiteral"), l, p.Default)

@@ -10,12 +10,9 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
-	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
-	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
-	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // diagnosticData rides in a published diagnostic's data member: how a
@@ -169,54 +166,13 @@ func (s *Server) diagnostics(d *document) []protocol.Diagnostic {
 }
 
 // findings returns the findings of the configured lint rules over a
-// document, computed once per document and configuration: the
-// publication and the code action requests that follow it share them.
+// document. The program computes them once per configuration, so the
+// publication and the code action requests that follow it share one run.
 func (s *Server) findings(d *document) *lint.Result {
 	s.mu.Lock()
 	cfg := s.lintConfig
 	s.mu.Unlock()
-	return d.lint.get(cfg, func() *lint.Result {
-		p := d.program()
-		ix, c := indexAndCost(p)
-		return lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: ix, Cost: c}, cfg)
-	})
-}
-
-// indexAndCost returns the program's index and element count. They are
-// independent: the count runs on another goroutine while the index is
-// built. A panic of either is raised here, on the caller's goroutine.
-func indexAndCost(p *service.Program) (*index.Index, *cost.Program) {
-	counted := make(chan any, 1)
-	go func() {
-		defer func() { counted <- recover() }()
-		p.Cost()
-	}()
-	ix := p.Index()
-	if r := <-counted; r != nil {
-		panic(r)
-	}
-	return ix, p.Cost()
-}
-
-// A lintMemo holds a document's lint result for one configuration (a
-// new configuration is a new *lint.Config).
-type lintMemo struct {
-	// mu is held while the result is computed, so that concurrent
-	// callers wait for one computation instead of repeating it.
-	mu  sync.Mutex
-	cfg *lint.Config
-	res *lint.Result
-}
-
-// get returns the result for cfg, computing it with run when the memo
-// holds none or another configuration's.
-func (m *lintMemo) get(cfg *lint.Config, run func() *lint.Result) *lint.Result {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.res == nil || m.cfg != cfg {
-		m.cfg, m.res = cfg, run()
-	}
-	return m.res
+	return d.program().Lint(cfg)
 }
 
 func severity(s diag.Severity) *protocol.DiagnosticSeverity {

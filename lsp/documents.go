@@ -37,8 +37,6 @@ type document struct {
 	once   sync.Once
 	prog   *service.Program
 	mapper *edits.Mapper
-	// lint holds the findings of the program (see Server.findings).
-	lint lintMemo
 }
 
 func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options) *document {
@@ -243,8 +241,12 @@ func (st *store) indexRoots(roots []string) {
 }
 
 // reload reads a workspace file from disk unless the editor has it open;
-// it returns the document's URI when it changed.
+// it returns the document's URI when it changed. A path that names no
+// Workshop file (the watched .wright.yaml) is no document.
 func (st *store) reload(path string) string {
+	if !isWorkshop(path) {
+		return ""
+	}
 	uri := pathURI(path)
 	f, err := source.ReadFile(path)
 	st.mu.Lock()
@@ -287,4 +289,18 @@ func sameFile(a, b string) bool {
 // position converts a glsp position.
 func position(p protocol.Position) edits.Position {
 	return edits.Position{Line: int(p.Line), Character: int(p.Character)}
+}
+
+// documentAt returns the document a request names and the byte offset of
+// a position in it: the opening of every request made at a position.
+func (s *Server) documentAt(uri string, pos protocol.Position) (*document, int, error) {
+	d, err := s.document(uri)
+	if err != nil {
+		return nil, 0, err
+	}
+	off, err := s.offset(d, pos)
+	if err != nil {
+		return nil, 0, err
+	}
+	return d, off, nil
 }

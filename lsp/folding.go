@@ -17,6 +17,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // foldingRange is LSP's FoldingRange, by lines only.
@@ -150,19 +151,21 @@ func (f *foldCollector) block(b *ast.Block, actions bool) {
 		if st.Body == nil {
 			continue
 		}
-		kind := ctlNone
+		kind := vocab.FlowNone
 		if actions {
-			kind = controlKindOf(st)
+			// As the printer indents: a disabled statement opens or
+			// closes nothing.
+			kind = st.Flow()
 		}
 		switch kind {
-		case ctlOpen:
+		case vocab.FlowOpen:
 			open = append(open, st)
-		case ctlMiddle:
+		case vocab.FlowMiddle:
 			if n := len(open); n > 0 {
 				closeBody(open[n-1], st)
 				open[n-1] = st
 			}
-		case ctlEnd:
+		case vocab.FlowEnd:
 			if n := len(open); n > 0 {
 				closeBody(open[n-1], st)
 				open = open[:n-1]
@@ -207,30 +210,4 @@ func (f *foldCollector) comments(spans []source.Span) {
 		}
 		i = j
 	}
-}
-
-// The kinds of control-flow statements, for folding.
-const (
-	ctlNone = iota
-	ctlOpen
-	ctlMiddle
-	ctlEnd
-)
-
-// controlKindOf classifies an action as the printer does: If, While and For
-// open a body, Else If and Else continue one, End closes one; a disabled
-// statement does none of these.
-func controlKindOf(st *ast.Statement) int {
-	if st.Disabled || st.Body == nil || st.Body.Kind != ast.Call || st.Body.Elem == nil {
-		return ctlNone
-	}
-	switch st.Body.Elem.ID {
-	case "__if__", "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
-		return ctlOpen
-	case "__elif__", "__else__":
-		return ctlMiddle
-	case "__end__":
-		return ctlEnd
-	}
-	return ctlNone
 }

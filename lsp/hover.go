@@ -25,11 +25,7 @@ import (
 
 func init() {
 	register("textDocument/hover", handler(func(_ context.Context, s *Server, p *protocol.HoverParams) (any, error) {
-		d, err := s.document(p.TextDocument.URI)
-		if err != nil {
-			return nil, err
-		}
-		off, err := s.offset(d, p.Position)
+		d, off, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err
 		}

@@ -43,6 +43,9 @@ type clientCapabilities struct {
 		Hover struct {
 			ContentFormat []string `json:"contentFormat"`
 		} `json:"hover"`
+		DocumentSymbol struct {
+			HierarchicalDocumentSymbolSupport bool `json:"hierarchicalDocumentSymbolSupport"`
+		} `json:"documentSymbol"`
 		Completion struct {
 			CompletionItem struct {
 				SnippetSupport bool `json:"snippetSupport"`

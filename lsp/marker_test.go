@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -67,10 +68,16 @@ func pathURI(path string) string {
 // definition, highlight, prepareRename, rename NEWNAME, hover,
 // completion, signature, codeAction, inlay), METHOD FILE for a document
 // request (diagnostics, symbols, folding, tokens, format, lens, colors),
-// "workspaceSymbol QUERY", "request JSON" (wright/request), "command JSON"
-// (wright.request), "change FILE MARK1 MARK2 TEXT" (an incremental edit
-// replacing the text between two markers). A mark is FILE:NAME or NAME
-// (searched in every file).
+// "colorPresentation MARK1 MARK2 COLOR" (the range between two markers of
+// one file, COLOR as LSP's JSON), "workspaceSymbol QUERY", "request JSON"
+// (wright/request), "command JSON" (wright.request), "change FILE MARK1
+// MARK2 TEXT" (an incremental edit replacing the text between two
+// markers), "configure JSON" (workspace/didChangeConfiguration with JSON
+// as its settings, then the open files' diagnostics), "close FILE"
+// (textDocument/didClose, then its last publication) and "watched FILE
+// [TEXT]" (FILE written with TEXT on disk, or deleted without it, then
+// workspace/didChangeWatchedFiles). A mark is FILE:NAME or NAME (searched
+// in every file); TEXT is a JSON string.
 func TestMarkers(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/markers/*.txtar")
 	if len(paths) == 0 {
@@ -206,6 +213,57 @@ func runMarkers(t *testing.T, path string) []byte {
 			res, callErr = c.try(method, docParams(rest, nil))
 		case "format":
 			res, callErr = c.try(method, docParams(rest, map[string]any{"options": map[string]any{"tabSize": 4, "insertSpaces": false}}))
+		case "colorPresentation":
+			fields := strings.SplitN(rest, " ", 3)
+			if len(fields) != 3 {
+				t.Fatalf("%s: want MARK1 MARK2 COLOR", line)
+			}
+			file, start := r.mark(t, fields[0])
+			_, end := r.mark(t, file+":"+fields[1])
+			res, callErr = c.try("textDocument/colorPresentation", docParams(file, map[string]any{
+				"color": json.RawMessage(fields[2]), "range": map[string]any{"start": start, "end": end}}))
+		case "configure":
+			c.drainPublished()
+			c.notify("workspace/didChangeConfiguration", map[string]any{"settings": json.RawMessage(rest)})
+			for _, name := range names {
+				if strings.HasPrefix(name, "open/") {
+					c.waitDiagnostics(pathURI(filepath.Join(root, name)))
+				}
+			}
+			c.settle()
+			continue
+		case "close":
+			c.notify("textDocument/didClose", docParams(rest, nil))
+			c.settle()
+			continue
+		case "watched":
+			file, text, hasText := strings.Cut(rest, " ")
+			full := filepath.Join(root, file)
+			change := 2 // Changed
+			if _, err := os.Stat(full); err != nil {
+				change = 1 // Created
+			}
+			if hasText {
+				text, err := strconvUnquote(text)
+				if err != nil {
+					t.Fatalf("%s: the text must be a JSON string: %v", line, err)
+				}
+				mf := unmark(file, text)
+				files[file] = &mf
+				os.MkdirAll(filepath.Dir(full), 0o755)
+				os.WriteFile(full, []byte(mf.text), 0o644)
+			} else {
+				change = 3 // Deleted
+				delete(files, file)
+				os.Remove(full)
+			}
+			c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": pathURI(full), "type": change}}})
+			// Notifications apply in order, so once a request after it is
+			// answered the change is in, and any publication it causes
+			// (a new policy checks every document again) is on its way.
+			c.try("workspace/symbol", map[string]any{"query": ""})
+			c.settle()
+			continue
 		case "workspaceSymbol":
 			res, callErr = c.try("workspace/symbol", map[string]any{"query": rest})
 		case "request":
@@ -245,6 +303,18 @@ func (c *client) diagnosticsOf(uri string) json.RawMessage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.diagnostics[uri]
+}
+
+// settle waits until no publication has come for a while, so that the
+// last one of each URI is the newest.
+func (c *client) settle() {
+	for {
+		select {
+		case <-c.published:
+		case <-time.After(100 * time.Millisecond):
+			return
+		}
+	}
 }
 
 // covers reports whether a diagnostic's range holds a position.

@@ -79,11 +79,7 @@ func init() {
 // symbolAt finds the reference under a position: ok is false when the
 // position is on no variable, subroutine or rule name.
 func (s *Server) symbolAt(uri string, pos protocol.Position) (*document, index.Reference, bool, error) {
-	d, err := s.document(uri)
-	if err != nil {
-		return nil, index.Reference{}, false, err
-	}
-	off, err := s.offset(d, pos)
+	d, off, err := s.documentAt(uri, pos)
 	if err != nil {
 		return nil, index.Reference{}, false, err
 	}

@@ -25,11 +25,7 @@ import (
 
 func init() {
 	register("textDocument/signatureHelp", handler(func(ctx context.Context, s *Server, p *protocol.SignatureHelpParams) (any, error) {
-		d, err := s.document(p.TextDocument.URI)
-		if err != nil {
-			return nil, err
-		}
-		at, err := s.offset(d, p.Position)
+		d, at, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +181,7 @@ func renderDefault(p vocab.Param, l vocab.Locale) string {
 	}
 	// A member of the enum the parameter's type takes bare (ALL for a
 	// Team, WHITE for a Color), else of any enum.
-	if en := v.Enum(literalEnum(p.Type)); en != nil {
+	if en := v.Enum(p.Type.LiteralEnum()); en != nil {
 		if m := en.Member(def); m != nil {
 			return nameIn(&m.Entry, l)
 		}
@@ -196,20 +192,6 @@ func renderDefault(p vocab.Param, l vocab.Locale) string {
 		}
 	}
 	return def
-}
-
-// literalEnum returns the enum whose members a slot of type t may hold
-// bare, as the parser reads them ("" for none).
-func literalEnum(t vocab.Type) string {
-	for _, pair := range [...][2]string{
-		{"Color", "ColorLiteral"}, {"Button", "ButtonLiteral"}, {"Team", "TeamLiteral"},
-		{"Hero", "HeroLiteral"}, {"Map", "MapLiteral"}, {"Gamemode", "GamemodeLiteral"},
-	} {
-		if t.Has(pair[0]) {
-			return pair[1]
-		}
-	}
-	return ""
 }
 
 // enumMembers lists up to max members of an enum in l.

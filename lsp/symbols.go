@@ -7,14 +7,10 @@ package lsp
 import (
 	"cmp"
 	"context"
-	"encoding/json"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
-	"weak"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -61,7 +57,10 @@ func init() {
 			return nil, err
 		}
 		tree := s.outline(d)
-		if hierarchicalSymbols(s) {
+		s.mu.Lock()
+		hierarchical := s.client.TextDocument.DocumentSymbol.HierarchicalDocumentSymbolSupport
+		s.mu.Unlock()
+		if hierarchical {
 			return tree, nil
 		}
 		flat := []symbolInformation{}
@@ -83,50 +82,6 @@ func init() {
 		caps["documentSymbolProvider"] = true
 		caps["workspaceSymbolProvider"] = true
 	})
-
-	// clientCapabilities (lifecycle.go) does not decode
-	// textDocument.documentSymbol.hierarchicalDocumentSymbolSupport: read
-	// it from initialize's params on the way through.
-	// TODO: move the field into clientCapabilities and drop this wrapper.
-	initialize := methods["initialize"]
-	if initialize == nil {
-		panic("lsp: symbols.go must initialize after lifecycle.go registers initialize")
-	}
-	methods["initialize"] = func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
-		res, err := initialize(ctx, s, params)
-		if err == nil {
-			recordSymbolCapabilities(s, params)
-		}
-		return res, err
-	}
-}
-
-// hierarchicalClients holds the servers whose client takes hierarchical
-// document symbols. Keys are weak, and a cleanup deletes a server's entry
-// once it is collected.
-var hierarchicalClients sync.Map // weak.Pointer[Server] → struct{}
-
-func recordSymbolCapabilities(s *Server, params json.RawMessage) {
-	var p struct {
-		Capabilities struct {
-			TextDocument struct {
-				DocumentSymbol struct {
-					Hierarchical bool `json:"hierarchicalDocumentSymbolSupport"`
-				} `json:"documentSymbol"`
-			} `json:"textDocument"`
-		} `json:"capabilities"`
-	}
-	if json.Unmarshal(params, &p) != nil || !p.Capabilities.TextDocument.DocumentSymbol.Hierarchical {
-		return
-	}
-	key := weak.Make(s)
-	hierarchicalClients.Store(key, struct{}{})
-	runtime.AddCleanup(s, func(k weak.Pointer[Server]) { hierarchicalClients.Delete(k) }, key)
-}
-
-func hierarchicalSymbols(s *Server) bool {
-	_, ok := hierarchicalClients.Load(weak.Make(s))
-	return ok
 }
 
 // outline builds the document's symbol tree: the settings block with its

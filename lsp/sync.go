@@ -6,11 +6,13 @@ package lsp
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/sourcegraph/jsonrpc2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 func init() {
@@ -39,12 +41,14 @@ func init() {
 	register("textDocument/didSave", notification(func(s *Server, p *protocol.DidSaveTextDocumentParams) {}))
 	register("workspace/didChangeWatchedFiles", notification(func(s *Server, p *protocol.DidChangeWatchedFilesParams) {
 		var uris []string
+		policyChanged := false
 		for _, c := range p.Changes {
 			path, ok := uriPath(c.URI)
 			if !ok {
 				continue
 			}
-			if c.URI != pathURI(path) {
+			if filepath.Base(path) == service.ProjectFile {
+				policyChanged = true
 				continue
 			}
 			if uri := s.docs.reload(path); uri != "" {
@@ -52,6 +56,11 @@ func init() {
 			}
 		}
 		s.docs.notify(uris...)
+		if policyChanged {
+			// The project's lint policy: every document is checked again
+			// under it (or, when it no longer reads, under the last one).
+			s.loadProjectConfig()
+		}
 		s.agents.reset()
 	}))
 }

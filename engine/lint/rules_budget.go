@@ -50,7 +50,7 @@ func checkElementBudget(p *Pass) {
 		if rc.Rule != nil {
 			name = strconv.Quote(rc.Rule.Name)
 		}
-		top = append(top, fmt.Sprintf("%s (%s)", name, budgetNumber(rc.Count)))
+		top = append(top, fmt.Sprintf("%s (%s)", name, cost.FormatCount(rc.Count)))
 	}
 	f := Finding{Rule: -1}
 	if len(ranked) > 0 && ranked[0].Rule != nil {
@@ -67,38 +67,18 @@ func checkElementBudget(p *Pass) {
 	}
 	if over {
 		f.Message = fmt.Sprintf("the mode uses %s elements, %s over the game's budget of %s, so the game refuses it%s: "+
-			"remove or simplify rules until it fits", budgetNumber(c.Total), budgetNumber(c.Total-budget), budgetNumber(budget), most)
+			"remove or simplify rules until it fits", cost.FormatCount(c.Total), cost.FormatCount(c.Total-budget), cost.FormatCount(budget), most)
 	} else {
 		f.Message = fmt.Sprintf("the mode uses %s elements, %.1f%% of the game's budget of %s%s: "+
-			"simplify rules before the budget runs out", budgetNumber(c.Total), share, budgetNumber(budget), most)
+			"simplify rules before the budget runs out", cost.FormatCount(c.Total), share, cost.FormatCount(budget), most)
 	}
-	f.Evidence = fmt.Sprintf("%s / %s elements", budgetNumber(c.Total), budgetNumber(budget))
+	f.Evidence = fmt.Sprintf("%s / %s elements", cost.FormatCount(c.Total), cost.FormatCount(budget))
 	if over {
 		p.Report(f)
 		return
 	}
 	// Near the budget: a warning, unless the rule was configured below it.
 	p.ReportAt(f, diag.Warning)
-}
-
-// budgetNumber writes n with thousands separators: 32,768.
-func budgetNumber(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 func budgetJoin(items []string) string {
