@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,7 +87,7 @@ func TestScanCursor(t *testing.T) {
 			for _, f := range c.frames {
 				commas = append(commas, f.commas)
 			}
-			if !slicesEqual(commas, tc.frames) {
+			if !slices.Equal(commas, tc.frames) {
 				t.Errorf("frames %v, want %v", commas, tc.frames)
 			}
 			if got := text[c.word.Start:c.word.End]; got != tc.word {
@@ -106,18 +107,6 @@ func TestScanCursor(t *testing.T) {
 			}
 		})
 	}
-}
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestEnclosingCall(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -19,7 +20,7 @@ func Convert(catalog []byte) ([]byte, error) {
 	if err := dec.Decode(&in); err != nil {
 		return nil, fmt.Errorf("catalog.json: %w", err)
 	}
-	if !equalStrings(in.Meta.Locales, Locales) {
+	if !slices.Equal(in.Meta.Locales, Locales) {
 		return nil, fmt.Errorf("catalog.json: locales %v, want %v", in.Meta.Locales, Locales)
 	}
 	sum := sha256.Sum256(catalog)
@@ -280,18 +281,6 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func sortedKeys(m map[string]json.RawMessage) []string {
