@@ -3,7 +3,6 @@ package engine_test
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -54,35 +54,5 @@ func TestCorpus(t *testing.T) {
 			fmt.Fprintln(&b, line)
 		}
 	}
-	golden(t, "testdata/corpus-diagnostics.golden", b.String())
-}
-
-// golden compares got with the golden file, or rewrites it with -update.
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < len(wl) || i < len(gl); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d (run go test -update after checking the change):\nwant: %s\ngot:  %s", path, i+1, w, g)
-			}
-		}
-	}
+	golden.Check(t, "testdata/corpus-diagnostics.golden", []byte(b.String()), *update)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 	"github.com/wright-lsp/wright-lsp/lsp"
 )
 
@@ -235,8 +236,8 @@ func TestFormattingEditsGivePrinterOutput(t *testing.T) {
 			t.Errorf("%s: the edits do not apply: %v", name, err)
 			continue
 		}
-		if got != d.want {
-			t.Errorf("%s: the edits do not give the printer's output:\n%s", name, diffLines(d.want, got))
+		if line, w, g, differ := golden.FirstDifference(d.want, got); differ {
+			t.Errorf("%s: the edits do not give the printer's output: line %d\nwant: %q\n got: %q", name, line, w, g)
 			continue
 		}
 		if raw, err := format(d.wantURI); err != nil || string(raw) != "[]" {

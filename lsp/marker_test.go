@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 	"github.com/wright-lsp/wright-lsp/lsp"
 )
 
@@ -87,18 +88,7 @@ func TestMarkers(t *testing.T) {
 		path, _ := filepath.Abs(path)
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			got := runMarkers(t, path)
-			golden := strings.TrimSuffix(path, ".txtar") + ".golden"
-			if *update {
-				os.WriteFile(golden, got, 0o644)
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("the answers differ from %s (run with -update and read the diff):\n%s", filepath.Base(golden), diffLines(string(want), string(got)))
-			}
+			golden.Check(t, strings.TrimSuffix(path, ".txtar")+".golden", got, *update)
 		})
 	}
 }
@@ -492,22 +482,4 @@ func (r *renderer) covered(uri string, rng map[string]any) (string, bool) {
 		return "", false
 	}
 	return f.text[a:b], true
-}
-
-// diffLines shows the first lines that differ.
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			return fmt.Sprintf("line %d\nwant: %s\n got: %s", i+1, wl, gl)
-		}
-	}
-	return ""
 }

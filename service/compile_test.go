@@ -24,6 +24,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 )
 
 const compileCorpus = "../../shared/corpus/workshop"
@@ -421,7 +422,7 @@ func TestCompileCompatCorpus(t *testing.T) {
 		}
 		for r := range p.Checked.Script.Rules {
 			if a, b := ruleDoc(p, r), ruleDoc(q, r); !reflect.DeepEqual(a, b) {
-				t.Errorf("%s: rule %d differs after compat:\n%s", path, r, firstDiff(indented(t, a), indented(t, b)))
+				t.Errorf("%s: rule %d differs after compat:\n%s", path, r, jsonDifference(indented(t, a), indented(t, b)))
 			}
 		}
 	}
@@ -456,14 +457,14 @@ func canonicalDecls(p *Program) string {
 	return ast.Dump(&s) + fmt.Sprint(p.Counts())
 }
 
-func firstDiff(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range min(len(al), len(bl)) {
-		if al[i] != bl[i] {
-			return fmt.Sprintf("line %d:\n  before: %s\n  after:  %s", i+1, al[i], bl[i])
-		}
+// jsonDifference describes the first difference between two documents
+// written as indented JSON.
+func jsonDifference(a, b string) string {
+	line, x, y, differ := golden.FirstDifference(a, b)
+	if !differ {
+		return "the JSON is the same; the documents differ in what JSON does not show"
 	}
-	return fmt.Sprintf("%d lines before, %d after", len(al), len(bl))
+	return fmt.Sprintf("line %d:\n  before: %q\n  after:  %q", line, x, y)
 }
 
 // ---- Crash safety

@@ -17,6 +17,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -690,42 +691,7 @@ func TestContentGolden(t *testing.T) {
 			}
 		}
 		path := filepath.Join("testdata", "content", strings.TrimSuffix(filepath.Base(rel), ".txt")+".golden")
-		goldenCompare(t, path, b.String())
-	}
-}
-
-// goldenCompare compares got with the file at path, or rewrites the file
-// with -update.
-func goldenCompare(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) == got {
-		return
-	}
-	wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-	for i := range max(len(wl), len(gl)) {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			t.Fatalf("%s differs at line %d (run go test -update to accept):\n got %s\nwant %s", path, i+1, g, w)
-		}
+		golden.Check(t, path, []byte(b.String()), *update)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 	"github.com/wright-lsp/wright-lsp/service"
 	"github.com/wright-lsp/wright-lsp/transport"
 )
@@ -42,20 +43,7 @@ func TestTranscripts(t *testing.T) {
 		path, _ := filepath.Abs(path) // replay changes the working directory
 		t.Run(name, func(t *testing.T) {
 			got := replay(t, path)
-			golden := strings.TrimSuffix(path, ".txtar") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("transcript differs from %s (run with -update to accept):\n%s", golden, firstDifference(got, want))
-			}
+			golden.Check(t, strings.TrimSuffix(path, ".txtar")+".golden", got, *update)
 		})
 	}
 }
@@ -151,22 +139,4 @@ func writeFile(t *testing.T, name string, data []byte) {
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// firstDifference shows the first differing line of two transcripts.
-func firstDifference(got, want []byte) string {
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, gl, wl)
-		}
-	}
-	return "(lengths differ)"
 }

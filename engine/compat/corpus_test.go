@@ -3,7 +3,6 @@ package compat_test
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -86,8 +86,8 @@ func TestCorpus(t *testing.T) {
 				break
 			}
 		}
-		if d := firstDifference(ast.Dump(out), ast.Dump(back.Script)); d != "" {
-			t.Errorf("%s: the rewritten program does not read back as itself: %s", rel, d)
+		if line, x, y, differ := golden.FirstDifference(ast.Dump(out), ast.Dump(back.Script)); differ {
+			t.Errorf("%s: the rewritten program does not read back as itself: dump line %d:\n  rewritten: %q\n  read back: %q", rel, line, x, y)
 		}
 		if _, again := compat.Rewrite(back.Script, compat.Options{}); len(again) > 0 {
 			t.Errorf("%s: %d legacy forms remain, the first a %s", rel, len(again), again[0].Kind)
@@ -112,7 +112,7 @@ func TestCorpus(t *testing.T) {
 	for _, k := range compat.Kinds() {
 		fmt.Fprintf(&b, "%s %d\n", k, totals[k])
 	}
-	golden(t, "testdata/changes.golden", b.String())
+	golden.Check(t, "testdata/changes.golden", []byte(b.String()), *update)
 }
 
 // sameCost checks that two programs count the same elements, rule by rule
@@ -137,42 +137,5 @@ func sameCost(t *testing.T, name string, a, b *ast.Script) {
 				t.Errorf("%s: rule %d statement %d: %d elements before, %d after", name, i, j, x, y)
 			}
 		}
-	}
-}
-
-func firstDifference(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < len(al) || i < len(bl); i++ {
-		var x, y string
-		if i < len(al) {
-			x = al[i]
-		}
-		if i < len(bl) {
-			y = bl[i]
-		}
-		if x != y {
-			return fmt.Sprintf("dump line %d:\n  rewritten: %s\n  read back: %s", i+1, x, y)
-		}
-	}
-	return ""
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s is out of date (run go test -update and read the diff): %s", path, firstDifference(string(want), got))
 	}
 }

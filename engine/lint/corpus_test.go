@@ -13,6 +13,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -76,32 +77,7 @@ func TestCorpusFindings(t *testing.T) {
 			}
 		}
 	}
-	got := b.String()
-	if *update {
-		if err := os.WriteFile(findingsGolden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(findingsGolden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < len(wl) || i < len(gl); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d (check the change, then go test -update):\nwant: %s\ngot:  %s", findingsGolden, i+1, w, g)
-			}
-		}
-	}
+	golden.Check(t, findingsGolden, []byte(b.String()), *update)
 }
 
 // readNotes maps "file|finding line" to the note written under it.

@@ -14,6 +14,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -42,22 +43,14 @@ func parseIn(text string, l vocab.Locale) *parser.Result {
 	return parser.Parse(source.NewFile("printed.ow", text), parser.Options{Locale: l, LocaleGiven: true})
 }
 
-// diffDumps describes the first difference between two structural dumps.
+// diffDumps describes the first difference between two structural dumps,
+// or returns "" when they are the same.
 func diffDumps(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < len(al) || i < len(bl); i++ {
-		var x, y string
-		if i < len(al) {
-			x = al[i]
-		}
-		if i < len(bl) {
-			y = bl[i]
-		}
-		if x != y {
-			return fmt.Sprintf("dump line %d:\n  before: %s\n  after:  %s", i+1, x, y)
-		}
+	line, x, y, differ := golden.FirstDifference(a, b)
+	if !differ {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf("dump line %d:\n  before: %q\n  after:  %q", line, x, y)
 }
 
 // TestRoundTrip: for every corpus file, parse → print (in the file's own
@@ -115,7 +108,7 @@ func TestExportsReproduce(t *testing.T) {
 			}
 		}
 	}
-	goldenCompare(t, path, b.String())
+	golden.Check(t, path, []byte(b.String()), *update)
 }
 
 // readReasons reads the "why:" line of each file section of the golden.
@@ -135,23 +128,6 @@ func readReasons(t *testing.T, path string) map[string]string {
 		}
 	}
 	return reasons
-}
-
-func goldenCompare(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s is out of date: %s", path, diffDumps(string(want), got))
-	}
 }
 
 // TestLocales prints every game export in each of the 15 locales and
@@ -204,5 +180,5 @@ func TestLocales(t *testing.T) {
 			fmt.Fprintf(&b, "%s: %s\n", l, outcome)
 		}
 	}
-	goldenCompare(t, "testdata/locales.golden", b.String())
+	golden.Check(t, "testdata/locales.golden", []byte(b.String()), *update)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/internal/golden"
 )
 
 const corpusDir = "../../../shared/corpus/workshop"
@@ -101,14 +102,8 @@ func TestSettingsExportsReproduce(t *testing.T) {
 		if len(diags) > 0 {
 			t.Errorf("%s: printing in %s reports %v", f.name, f.res.Script.Locale, diags[0].Message)
 		}
-		if got != want {
-			gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-			for i := range wl {
-				if i >= len(gl) || gl[i] != wl[i] {
-					t.Errorf("%s: the settings block differs at line %d:\nwant %q\ngot  %q", f.name, i+1, wl[i], gl[min(i, len(gl)-1)])
-					break
-				}
-			}
+		if line, w, g, differ := golden.FirstDifference(want, got); differ {
+			t.Errorf("%s: the settings block differs at line %d:\nwant %q\ngot  %q", f.name, line, w, g)
 			continue
 		}
 		exact++
