@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/sourcegraph/jsonrpc2"
 
@@ -24,35 +23,29 @@ import (
 const agentCommand = "wright.request"
 
 // agentSessions are the service sessions of the workspace's programs,
-// one per entry file, dropped when the configuration changes.
-type agentSessions struct {
-	mu       sync.Mutex
-	sessions map[string]*service.Session
-}
-
-func (a *agentSessions) init() { a.sessions = map[string]*service.Session{} }
-
-func (a *agentSessions) reset() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.sessions = map[string]*service.Session{}
-}
+// one per entry file, dropped when the configuration changes. They are
+// guarded by Server.mu like the configuration they are built from: one
+// lock for both means no lock order to get wrong (two locks taken in
+// opposite orders by the read loop and by agent requests once deadlocked
+// the server).
+type agentSessions map[string]*service.Session
 
 // session returns the session of a program entry.
 func (s *Server) session(path string) *service.Session {
-	s.agents.mu.Lock()
-	defer s.agents.mu.Unlock()
-	if se := s.agents.sessions[path]; se != nil {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if se := s.agents[path]; se != nil {
 		return se
 	}
-	s.mu.Lock()
-	opts := service.SessionOptions{Input: path, Kind: service.KindWorkshop, Engine: s.engineOpts, Lint: s.lintConfig,
-		Version: s.opts.Version, Overlay: s.docs.overlay}
-	s.mu.Unlock()
-	se := service.NewSession(opts)
-	s.agents.sessions[path] = se
+	se := service.NewSession(service.SessionOptions{Input: path, Kind: service.KindWorkshop, Engine: s.engineOpts, Lint: s.lintConfig,
+		Version: s.opts.Version, Overlay: s.docs.overlay})
+	s.agents[path] = se
 	return se
 }
+
+// resetAgentsLocked drops the agent sessions, so the next request builds
+// one with the current configuration and documents.
+func (s *Server) resetAgentsLocked() { s.agents = agentSessions{} }
 
 func init() {
 	register("workspace/executeCommand", handler(func(ctx context.Context, s *Server, p *struct {

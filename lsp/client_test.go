@@ -19,6 +19,9 @@ import (
 type client struct {
 	t    testing.TB
 	conn *jsonrpc2.Conn
+	// pipe is the client's end of the connection: closing it unblocks a
+	// client whose server stopped reading.
+	pipe net.Conn
 	done chan struct{}
 
 	mu          sync.Mutex
@@ -39,7 +42,7 @@ func startClient(t testing.TB, opts lsp.Options) *client {
 	}
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
-	c := &client{t: t, done: make(chan struct{}), diagnostics: map[string]json.RawMessage{}, versions: map[string]int32{},
+	c := &client{t: t, pipe: clientEnd, done: make(chan struct{}), diagnostics: map[string]json.RawMessage{}, versions: map[string]int32{},
 		published: make(chan string, 1000)}
 	go func() {
 		defer close(c.done)

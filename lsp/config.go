@@ -84,7 +84,7 @@ func (s *Server) configureLocked(c config) error {
 	}
 	s.config, s.engineOpts, s.lintConfig = c, opts, lintCfg
 	s.docs.setOptions(opts)
-	s.agents.reset()
+	s.resetAgentsLocked()
 	return nil
 }
 

@@ -44,6 +44,10 @@ type Server struct {
 	connOnce sync.Once
 	log      commonlog.Logger
 
+	// mu guards the fields below it up to docs, the agent sessions
+	// included. Lock order: while holding mu the server may take the
+	// store's and the publisher's locks, never the reverse, and nothing
+	// holding mu waits on a request or on the client.
 	mu          sync.Mutex
 	initialized bool
 	shutdown    bool
@@ -56,11 +60,11 @@ type Server struct {
 	lintConfig  *lint.Config
 	engineOpts  engine.Options
 	cancels     map[string]context.CancelFunc
+	// agents holds one agent session per program entry path.
+	agents agentSessions
 
 	docs  *store
 	diags *publisher
-	// agents holds one agent session per program entry path.
-	agents agentSessions
 }
 
 // Serve runs a server over rwc until the client sends exit or closes the
@@ -80,7 +84,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShut
 	}
 	s.docs = newStore()
 	s.diags = newPublisher(s)
-	s.agents.init()
+	s.agents = agentSessions{}
 	conn := jsonrpc2.NewConn(ctx, newStream(rwc), s)
 	select {
 	case <-conn.DisconnectNotify():

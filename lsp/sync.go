@@ -61,7 +61,9 @@ func init() {
 			// under it (or, when it no longer reads, under the last one).
 			s.loadProjectConfig()
 		}
-		s.agents.reset()
+		s.mu.Lock()
+		s.resetAgentsLocked()
+		s.mu.Unlock()
 	}))
 }
 
