@@ -185,8 +185,11 @@ type Param struct {
 	// Ident is set when the slot takes a bare variable or subroutine name.
 	Ident IdentKind
 	// Default is OverPy's default in OverPy syntax (or an enum member id);
-	// "" when there is none.
-	Default    string
+	// "" when there is none or when it is null.
+	Default string
+	// HasDefault reports that the catalog gives a default (null
+	// included: Default is then "").
+	HasDefault bool
 	Min, Max   *float64
 	LiteralMax *float64
 	// Hints are OverPy's element-saving permissions for the slot, such as

@@ -202,6 +202,7 @@ func Load(data []byte) (*Vocabulary, error) {
 				return nil, fmt.Errorf("element %s: unknown bare identifier kind %q", fe.ID, fp.BareIdentifier)
 			}
 			if len(fp.Default) > 0 {
+				p.HasDefault = true
 				var s string
 				if json.Unmarshal(fp.Default, &s) == nil {
 					p.Default = s

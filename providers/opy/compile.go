@@ -1,0 +1,190 @@
+package opy
+
+// This file is the frontend's entry point: Compile reads an OverPy program
+// and lowers it to Workshop text with its source map.
+
+import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+)
+
+// A Result is a compiled OverPy program.
+type Result struct {
+	Program *Program
+	// Text is the lowered program: Workshop text in en-US, every value in
+	// function form. The engine parses it unchanged; Map maps its byte
+	// ranges back to the OverPy sources.
+	Text string
+	Map  *SourceMap
+	// Diags are the problems found, in the OverPy sources.
+	Diags []Diagnostic
+	// Options are what the program's directives ask of its compile.
+	Options CompileOptions
+}
+
+// Compile reads and lowers an OverPy program. It never fails: problems
+// are diagnostics, and the text holds every rule that lowers.
+func Compile(path, text string, opts Options) *Result {
+	p := Parse(path, text, opts)
+	d := &diagnostics{list: p.Diags}
+	c := &compiler{p: p, d: d, v: p.vocab, names: tablesFor(p.vocab),
+		globals: newSlotTable("global variable", defaultVar), players: newSlotTable("player variable", defaultVar),
+		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
+	c.declarations()
+	c.initRules()
+	for _, decl := range p.Decls {
+		switch x := decl.(type) {
+		case *Rule:
+			c.lowerRule(x)
+		case *MacroDecl:
+			for _, r := range x.Rules {
+				c.d.errorf(codeUnsupportedFeature, r.Loc, "rules inside macros are not supported by wright-lsp yet")
+			}
+		case *TopStmt:
+			c.d.errorf(codeUnsupportedFeature, x.Loc, "a macro used at the top level (to create rules) is not supported by wright-lsp yet")
+		}
+	}
+	c.globals.allocate(d)
+	c.players.allocate(d)
+	c.subs.allocate(d)
+	res := &Result{Program: p, Options: c.options}
+	res.Text, res.Map = c.emit()
+	res.Diags = d.filtered()
+	SortDiagnostics(res.Diags)
+	return res
+}
+
+// initRules lowers the initialisers of variable declarations into the
+// rules OverPy generates for them, placed first.
+func (c *compiler) initRules() {
+	for player := range 2 {
+		var inits []*VarDecl
+		for _, decl := range c.p.Decls {
+			if v, ok := decl.(*VarDecl); ok && v.Init != nil && v.Player == (player == 1) && !isZeroInit(v.Init) {
+				inits = append(inits, v)
+			}
+		}
+		if len(inits) == 0 {
+			continue
+		}
+		name := c.initRuleNames[player]
+		if name == "" {
+			name = [2]string{"Initialize global variables", "Initialize player variables"}[player]
+		}
+		event := "global"
+		if player == 1 {
+			event = "eachPlayer"
+		}
+		at := inits[0].Loc
+		st := &ruleState{r: &wrule{name: name, loc: Loc{File: -1}}, event: event, labels: map[string]int{}}
+		ev := c.v.Event(event)
+		st.r.event = []string{ev.English()}
+		if ev.Lines == 3 {
+			st.r.event = append(st.r.event, c.eventTeam("", at), c.eventPlayer("", at))
+		}
+		c.rule = st
+		for _, v := range inits {
+			value := c.expr(v.Init)
+			if value == nil {
+				continue
+			}
+			var w *wnode
+			if player == 1 {
+				w = c.call("__setPlayerVariable__", v.Loc, c.call("eventPlayer", v.Loc), &wnode{kind: wIdent, text: v.Name, loc: v.NameLoc}, value)
+			} else {
+				w = c.call("__setGlobalVariable__", v.Loc, &wnode{kind: wIdent, text: v.Name, loc: v.NameLoc}, value)
+			}
+			c.emitAction(w, v.Loc, nil)
+		}
+		c.rules = append(c.rules, st.r)
+		c.rule = nil
+	}
+}
+
+// isZeroInit reports an initialiser OverPy leaves out: variables start
+// at 0, and null is 0.
+func isZeroInit(e Expr) bool {
+	if n, ok := e.(*Number); ok {
+		return n.Value == 0
+	}
+	if n, ok := e.(*Name); ok {
+		return n.Name == "null" || n.Name == "false"
+	}
+	return false
+}
+
+// emit writes the lowered program.
+func (c *compiler) emit() (string, *SourceMap) {
+	e := &emitter{}
+	c.emitSettings(e)
+	if gs, ps := c.globals.sorted(), c.players.sorted(); len(gs)+len(ps) > 0 {
+		e.s("variables {\n")
+		for i, t := range []*slotTable{c.globals, c.players} {
+			names := [][]string{gs, ps}[i]
+			if len(names) == 0 {
+				continue
+			}
+			e.s([]string{"    global:\n", "    player:\n"}[i])
+			for _, n := range names {
+				e.open(t.decl[n])
+				e.s("        " + itoa(t.index[n]) + ": " + n)
+				e.close()
+				e.s("\n")
+			}
+		}
+		e.s("}\n\n")
+	}
+	if subs := c.subs.sorted(); len(subs) > 0 {
+		e.s("subroutines {\n")
+		for _, n := range subs {
+			e.open(c.subs.decl[n])
+			e.s("    " + itoa(c.subs.index[n]) + ": " + n)
+			e.close()
+			e.s("\n")
+		}
+		e.s("}\n\n")
+	}
+	if c.disableInspector {
+		e.s("rule (\"Disable inspector\") {\n    event {\n        Ongoing - Global;\n    }\n    actions {\n        Disable Inspector Recording;\n    }\n}\n\n")
+	}
+	for _, r := range c.rules {
+		e.rule(r)
+	}
+	sm := &SourceMap{Mappings: e.maps}
+	for i := range sm.Mappings {
+		if sm.Mappings[i].From.IsZero() && sm.Mappings[i].From.File == 0 {
+			// Generated text whose node has no Loc: no OverPy source.
+			sm.Mappings[i].From.File = -1
+		}
+	}
+	return e.b.String(), sm
+}
+
+// suppress turns a warning code off (#!suppressWarnings); OverPy's own
+// w_ codes are accepted for the warnings they name.
+func (d *diagnostics) suppress(code string) {
+	if d.suppressed == nil {
+		d.suppressed = map[string]bool{}
+	}
+	d.suppressed[code] = true
+	if ours, ok := overpyWarnings[code]; ok {
+		d.suppressed[string(ours)] = true
+	}
+}
+
+// overpyWarnings maps OverPy's warning codes to ours.
+var overpyWarnings = map[string]diag.Code{
+	"w_lone_else": codeLoneElse, "w_break_outside_loop": codeBreakOutsideLoop, "w_wait_9999": codeWait9999,
+	"w_already_imported": codeAlreadyIncluded,
+}
+
+// filtered returns the diagnostics less the suppressed warnings.
+func (d *diagnostics) filtered() []Diagnostic {
+	out := make([]Diagnostic, 0, len(d.list))
+	for _, x := range d.list {
+		if x.Severity != diag.Error && d.suppressed[string(x.Code)] {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}

@@ -1,0 +1,338 @@
+package opy
+
+// This file lowers calls: catalog actions and values by their OverPy
+// names, with keyword arguments and defaults; member calls (p.teleport(x)
+// is Teleport(p, x)); subroutine calls; and OverPy's own functions.
+
+import (
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// callExpr lowers a call, as an action or as a value.
+func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
+	switch fn := e.Fn.(type) {
+	case *Name:
+		if w, handled := c.builtin(fn.Name, e, nil, asAction); handled {
+			return w
+		}
+		if c.isSubroutine(fn.Name) {
+			if !asAction {
+				c.d.errorf(codeExpectedValue, e.Loc, "'"+fn.Name+"()' calls a subroutine: it is an action, and has no value")
+				return nil
+			}
+			if len(e.Args) > 0 {
+				c.d.errorf(codeWrongArgumentCount, e.ArgLoc, "a subroutine takes no arguments")
+			}
+			c.subs.use(fn.Name)
+			return c.call("__callSubroutine__", e.Loc, &wnode{kind: wIdent, text: fn.Name, loc: fn.Loc})
+		}
+		if m := c.macros[fn.Name]; m != nil && m.Fn {
+			return c.expandMacroCall(m, e, nil, asAction)
+		}
+		if el := c.names.element(fn.Name); el != nil && !strings.HasPrefix(fn.Name, "__") {
+			return c.elementCall(el, fn.Name, e, nil, asAction)
+		}
+		x := c.d.errorf(codeUnknownFunction, fn.Loc, "unknown function '"+fn.Name+"'")
+		if s := vocab.Nearest(fn.Name, c.functionNames()); len(s) > 0 {
+			x.Message += "; did you mean '" + s[0] + "'?"
+			x.suggest(s...)
+		}
+		return nil
+	case *Member:
+		if n, ok := fn.X.(*Name); ok && n.Name == "random" {
+			if el := c.names.element("random." + fn.Name); el != nil {
+				return c.elementCall(el, "random."+fn.Name, e, nil, asAction)
+			}
+			c.d.errorf(codeUnknownFunction, fn.NameLoc, "'random' has no function '"+fn.Name+"': it has randint, uniform, choice and shuffle")
+			return nil
+		}
+		if w, handled := c.builtin("."+fn.Name, e, fn.X, asAction); handled {
+			return w
+		}
+		if m := c.macros["Player."+fn.Name]; m != nil && m.Fn {
+			return c.expandMacroCall(m, e, fn.X, asAction)
+		}
+		if el := c.names.element("." + fn.Name); el != nil {
+			return c.elementCall(el, fn.Name, e, fn.X, asAction)
+		}
+		x := c.d.errorf(codeUnknownFunction, fn.NameLoc, "unknown member function '"+fn.Name+"'")
+		if s := vocab.Nearest(fn.Name, c.names.memberNames); len(s) > 0 {
+			x.Message += "; did you mean '" + s[0] + "'?"
+			x.suggest(s...)
+		}
+		return nil
+	}
+	c.d.errorf(codeSyntax, e.Loc, "this is not something that can be called")
+	return nil
+}
+
+// isSubroutine reports a subroutine name.
+func (c *compiler) isSubroutine(name string) bool {
+	if c.subs.has(name) {
+		return true
+	}
+	_, ok := defaultSub(name)
+	return ok
+}
+
+// functionNames are the names a call may name, for suggestions.
+func (c *compiler) functionNames() []string {
+	out := append([]string{}, c.names.freeNames...)
+	out = append(out, builtinNames...)
+	for k, m := range c.macros {
+		if m.Fn && m.Class == "" {
+			out = append(out, k)
+		}
+	}
+	return append(out, c.subs.names...)
+}
+
+// elementCall lowers a call of a catalog element; recv is the receiver
+// of a member call (its first argument).
+func (c *compiler) elementCall(el *vocab.Element, name string, e *Call, recv Expr, asAction bool) *wnode {
+	if asAction && !el.IsAction() {
+		c.d.errorf(codeExpectedAction, e.Loc, "'"+name+"' is a value, not an action: assign it or use it in one")
+		return nil
+	}
+	if !asAction && el.IsAction() {
+		c.d.errorf(codeExpectedValue, e.Loc, "'"+name+"' is an action, not a value")
+		return nil
+	}
+	args := c.bindArgs(el.Params, name, e, recv)
+	if args == nil {
+		return nil
+	}
+	return &wnode{kind: wCall, elem: el, args: args, loc: e.Loc}
+}
+
+// bindArgs matches a call's arguments (and receiver) to parameters,
+// fills defaults, and lowers each; nil when something is wrong (and
+// reported).
+func (c *compiler) bindArgs(params []vocab.Param, name string, e *Call, recv Expr) []*wnode {
+	given := make([]Expr, len(params))
+	givenAt := make([]Loc, len(params))
+	pos := 0
+	if recv != nil {
+		if len(params) == 0 {
+			c.d.errorf(codeWrongArgumentCount, e.Loc, "'"+name+"' takes no receiver")
+			return nil
+		}
+		given[0], givenAt[0] = recv, recv.exprLoc()
+		pos = 1
+	}
+	ok := true
+	seenKeyword := false
+	for _, a := range e.Args {
+		if a.Name != "" {
+			seenKeyword = true
+			i := paramIndex(params, a.Name)
+			if i < 0 {
+				x := c.d.errorf(codeUnknownKeywordArg, a.NameLoc, "'"+name+"' has no parameter '"+a.Name+"'")
+				var names []string
+				for _, p := range params {
+					names = append(names, p.Name)
+				}
+				if s := vocab.Nearest(a.Name, names); len(s) > 0 {
+					x.Message += "; did you mean '" + s[0] + "'?"
+					x.suggest(s...)
+				}
+				ok = false
+				continue
+			}
+			if given[i] != nil {
+				c.d.errorf(codeDuplicateArgument, a.NameLoc, "'"+a.Name+"' is given twice")
+				ok = false
+				continue
+			}
+			given[i], givenAt[i] = a.Value, a.Value.exprLoc()
+			continue
+		}
+		if seenKeyword {
+			c.d.errorf(codePositionalAfterKw, a.Value.exprLoc(), "a positional argument cannot follow keyword arguments")
+			ok = false
+			continue
+		}
+		if pos >= len(params) {
+			c.d.errorf(codeWrongArgumentCount, a.Value.exprLoc(), "'"+name+"' takes "+plural(len(params)-boolInt(recv != nil), "argument")+": this one is extra")
+			ok = false
+			pos++
+			continue
+		}
+		given[pos], givenAt[pos] = a.Value, a.Value.exprLoc()
+		pos++
+	}
+	if !ok {
+		return nil
+	}
+	out := make([]*wnode, len(params))
+	for i := range params {
+		p := &params[i]
+		if given[i] == nil {
+			w := c.defaultArg(p, name, e)
+			if w == nil {
+				return nil
+			}
+			out[i] = w
+			continue
+		}
+		w := c.argument(p, name, i, given[i])
+		if w == nil {
+			ok = false
+		}
+		out[i] = w
+	}
+	if !ok {
+		return nil
+	}
+	// Trailing format arguments of Custom String and String that are
+	// Null are not written.
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func paramIndex(params []vocab.Param, name string) int {
+	for i, p := range params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// argument lowers one argument for its parameter.
+func (c *compiler) argument(p *vocab.Param, fn string, i int, e Expr) *wnode {
+	if p.Enum != nil && (p.Type.LiteralEnum() == "" || p.Type.Name == p.Enum.ID) && !isValueEnum(p.Enum.ID) {
+		return c.enumArgument(p, fn, i, e)
+	}
+	switch p.Ident {
+	case vocab.IdentSubroutine:
+		n, ok := e.(*Name)
+		if !ok || !c.isSubroutine(n.Name) {
+			c.d.errorf(codeSyntax, e.exprLoc(), "the "+ordinal(i)+" argument of '"+fn+"' takes a subroutine name")
+			return nil
+		}
+		c.subs.use(n.Name)
+		return &wnode{kind: wIdent, text: n.Name, loc: n.Loc}
+	}
+	switch p.Type.Name {
+	case "CustomStringLiteral", "LocalizedStringLiteral":
+		s, ok := e.(*String)
+		if !ok {
+			c.d.errorf(codeSyntax, e.exprLoc(), "the "+ordinal(i)+" argument of '"+fn+"' takes a string literal")
+			return nil
+		}
+		return &wnode{kind: wString, text: s.Value, loc: s.Loc}
+	}
+	return c.expr(e)
+}
+
+// isValueEnum reports an enum whose members are values in their own
+// right (Team 1, All Teams), taken in value slots too.
+func isValueEnum(id string) bool { return id == "TeamLiteral" }
+
+// enumArgument lowers an argument that must be a member of the slot's
+// enum: ENUM.MEMBER.
+func (c *compiler) enumArgument(p *vocab.Param, fn string, i int, e Expr) *wnode {
+	m, ok := e.(*Member)
+	if ok {
+		if n, isName := m.X.(*Name); isName {
+			if en := c.names.enums[n.Name]; en != nil {
+				member := en.members[m.Name]
+				if member == nil {
+					c.d.errorf(codeUnknownEnumMember, m.NameLoc, "'"+n.Name+"' has no member '"+m.Name+"'")
+					return nil
+				}
+				if member.Enum != p.Enum && !sameEnumWords(member, p.Enum) {
+					c.d.errorf(codeExpectedEnum, e.exprLoc(), "the "+ordinal(i)+" argument of '"+fn+"' takes a member of "+opyEnumName(c.names, p.Enum)+", not of "+n.Name)
+					return nil
+				}
+				if member.Enum != p.Enum {
+					member = equivalentMember(member, p.Enum)
+				}
+				return &wnode{kind: wEnum, member: member, loc: e.exprLoc()}
+			}
+		}
+	}
+	if _, bad := e.(*BadExpr); bad {
+		return nil
+	}
+	c.d.errorf(codeExpectedEnum, e.exprLoc(), "the "+ordinal(i)+" argument of '"+fn+"' takes a member of "+opyEnumName(c.names, p.Enum)+" ("+opyEnumName(c.names, p.Enum)+".MEMBER)")
+	return nil
+}
+
+// sameEnumWords reports a member of another enum spelled like one of
+// want's (OverPy's ChaseReeval stands for the chase enums).
+func sameEnumWords(m *vocab.Member, want *vocab.Enum) bool { return equivalentMember(m, want) != nil }
+
+func equivalentMember(m *vocab.Member, want *vocab.Enum) *vocab.Member {
+	for _, x := range want.Members {
+		if x.ID == m.ID {
+			return x
+		}
+	}
+	return nil
+}
+
+// opyEnumName is the name OverPy code uses for an enum.
+func opyEnumName(t *nameTables, e *vocab.Enum) string {
+	for name, oe := range t.enums {
+		if oe.enum == e && name != "AsyncBehavior" {
+			return name
+		}
+	}
+	return e.ID
+}
+
+// defaultArg lowers a parameter's default, for a call that leaves it out.
+func (c *compiler) defaultArg(p *vocab.Param, fn string, e *Call) *wnode {
+	if !p.HasDefault {
+		c.d.errorf(codeMissingArgument, e.Loc, "'"+fn+"' needs its argument '"+p.Name+"'")
+		return nil
+	}
+	at := e.Loc
+	if p.Default == "" || p.Default == "null" {
+		return c.call("null", at)
+	}
+	if p.Enum != nil {
+		if m := p.Enum.Member(p.Default); m != nil {
+			return &wnode{kind: wEnum, member: m, loc: at}
+		}
+	}
+	if oe := c.names.enums[p.Type.Name]; oe != nil && oe.members[p.Default] != nil {
+		return c.enumValue(oe, oe.members[p.Default], at)
+	}
+	// The default is OverPy text: read it as an expression at the call.
+	d := &diagnostics{}
+	lx := &lexer{file: at.File, src: p.Default, d: d, exp: &expansion{call: at}}
+	lines := lx.run()
+	if len(d.list) > 0 || len(lines) != 1 {
+		panic("opy: unreadable catalog default " + p.Default + " of " + fn)
+	}
+	ep := &exprParser{d: d, toks: lines[0].tokens, end: at}
+	x := ep.parseAll()
+	if len(d.list) > 0 {
+		panic("opy: unreadable catalog default " + p.Default + " of " + fn)
+	}
+	return c.expr(x)
+}
+
+// ordinal spells the argument position i (0-based) for messages.
+func ordinal(i int) string {
+	switch i {
+	case 0:
+		return "1st"
+	case 1:
+		return "2nd"
+	case 2:
+		return "3rd"
+	}
+	return itoa(i+1) + "th"
+}
