@@ -165,7 +165,7 @@ type compiler struct {
 	// extensions are the #!extension names, in order.
 	extensions []string
 	// options are the compile options set by directives.
-	options CompileOptions
+	options       CompileOptions
 	initRuleNames [2]string
 
 	rules []*wrule

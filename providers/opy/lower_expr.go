@@ -397,4 +397,3 @@ func (c *compiler) mathConstant(e *Member) *wnode {
 func typeHas(w *wnode, name string) bool {
 	return w != nil && w.kind == wCall && w.elem.Returns.Has(name)
 }
-

@@ -3,7 +3,6 @@ package opy
 // This file lowers assignments and the control statements that need
 // more than one action: for, do/while, switch, break, continue, goto.
 
-
 // assign lowers TARGET OP VALUE. Unoptimised, A += B is A = A + B.
 func (c *compiler) assign(s *AssignStmt) {
 	var value *wnode
