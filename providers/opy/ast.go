@@ -389,3 +389,48 @@ func (e *Comprehension) exprLoc() Loc { return e.Loc }
 func (e *Lambda) exprLoc() Loc        { return e.Loc }
 func (e *BadExpr) exprLoc() Loc       { return e.Loc }
 func (e *TypeExpr) exprLoc() Loc      { return e.Loc }
+
+// walkExpr calls f with e and every expression inside it.
+func walkExpr(e Expr, f func(Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
+	switch e := e.(type) {
+	case *String:
+	case *Call:
+		walkExpr(e.Fn, f)
+		for _, a := range e.Args {
+			walkExpr(a.Value, f)
+		}
+	case *Member:
+		walkExpr(e.X, f)
+	case *Index:
+		walkExpr(e.X, f)
+		walkExpr(e.Index, f)
+	case *Unary:
+		walkExpr(e.X, f)
+	case *Binary:
+		walkExpr(e.X, f)
+		walkExpr(e.Y, f)
+	case *Ternary:
+		walkExpr(e.Then, f)
+		walkExpr(e.Cond, f)
+		walkExpr(e.Else, f)
+	case *List:
+		for _, x := range e.Elems {
+			walkExpr(x, f)
+		}
+	case *Dict:
+		for i := range e.Keys {
+			walkExpr(e.Keys[i], f)
+			walkExpr(e.Values[i], f)
+		}
+	case *Comprehension:
+		walkExpr(e.Elem, f)
+		walkExpr(e.Iter, f)
+		walkExpr(e.Cond, f)
+	case *Lambda:
+		walkExpr(e.Body, f)
+	}
+}

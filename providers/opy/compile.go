@@ -35,12 +35,8 @@ func Compile(path, text string, opts Options) *Result {
 		switch x := decl.(type) {
 		case *Rule:
 			c.lowerRule(x)
-		case *MacroDecl:
-			for _, r := range x.Rules {
-				c.d.errorf(codeUnsupportedFeature, r.Loc, "rules inside macros are not supported by wright-lsp yet")
-			}
 		case *TopStmt:
-			c.d.errorf(codeUnsupportedFeature, x.Loc, "a macro used at the top level (to create rules) is not supported by wright-lsp yet")
+			c.macroRules(x)
 		}
 	}
 	c.globals.allocate(d)

@@ -28,6 +28,7 @@ const (
 	wIdent                  // a bare variable or subroutine name
 	wCompare                // an operator argument of Compare (==, <, …)
 	wRaw                    // text written as is
+	wAllOf                  // ((a) && (b) && …): OverPy's ruleCondition
 )
 
 // A wnode is a Workshop value or action.
@@ -155,6 +156,17 @@ func (e *emitter) value(n *wnode) {
 		e.s(n.member.English())
 	case wIdent, wCompare, wRaw:
 		e.s(n.text)
+	case wAllOf:
+		e.s("(")
+		for i, a := range n.args {
+			if i > 0 {
+				e.s(" && ")
+			}
+			e.s("(")
+			e.value(a)
+			e.s(")")
+		}
+		e.s(")")
 	case wGlobalVar:
 		e.s("Global.")
 		e.s(n.text)

@@ -177,6 +177,9 @@ type compiler struct {
 	// macroArgs are the parameters of the AST macros being expanded.
 	macroArgs  []macroScope
 	macroDepth int
+	// callComments are the comments of the statement whose macro is
+	// being expanded: each action of the expansion carries them.
+	callComments []string
 	// loopID numbers loops and switches, for their label names.
 	loopID           int
 	disableInspector bool

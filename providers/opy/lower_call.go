@@ -17,6 +17,12 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 		if w, handled := c.builtin(fn.Name, e, nil, asAction); handled {
 			return w
 		}
+		if fn.Name == "len" && len(e.Args) == 1 {
+			// len(ENUM) is the number of the enum's members, known now.
+			if n, ok := e.Args[0].Value.(*Name); ok && c.enums[n.Name] != nil && !c.isValueName(n.Name) {
+				return num(float64(len(c.enums[n.Name].order)), e.Loc)
+			}
+		}
 		if c.isSubroutine(fn.Name) {
 			if !asAction {
 				c.d.errorf(codeExpectedValue, e.Loc, "'"+fn.Name+"()' calls a subroutine: it is an action, and has no value")
@@ -48,6 +54,12 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 			c.d.errorf(codeUnknownFunction, fn.NameLoc, "'random' has no function '"+fn.Name+"': it has randint, uniform, choice and shuffle")
 			return nil
 		}
+		if n, ok := fn.X.(*Name); ok && fn.Name == "toArray" && c.enums[n.Name] != nil && !c.isValueName(n.Name) {
+			if !c.arityOf(e, "toArray", 0) {
+				return nil
+			}
+			return c.userEnumArray(c.enums[n.Name], e.Loc)
+		}
 		if w, handled := c.builtin("."+fn.Name, e, fn.X, asAction); handled {
 			return w
 		}
@@ -66,6 +78,15 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 	}
 	c.d.errorf(codeSyntax, e.Loc, "this is not something that can be called")
 	return nil
+}
+
+// arityOf checks that a call has n arguments.
+func (c *compiler) arityOf(e *Call, name string, n int) bool {
+	if len(e.Args) != n {
+		c.d.errorf(codeWrongArgumentCount, e.ArgLoc, "'"+name+"' takes "+plural(n, "argument")+", got "+itoa(len(e.Args)))
+		return false
+	}
+	return true
 }
 
 // isSubroutine reports a subroutine name.
@@ -244,6 +265,15 @@ func (c *compiler) enumArgument(p *vocab.Param, fn string, i int, e Expr) *wnode
 	m, ok := e.(*Member)
 	if ok {
 		if n, isName := m.X.(*Name); isName {
+			// A member a program added to a built-in enum stands for its
+			// value.
+			if ue := c.enums[n.Name]; ue != nil && ue.members[m.Name] != nil && c.macroDepth < 32 {
+				c.macroDepth++
+				defer func() { c.macroDepth-- }()
+				w := c.enumArgument(p, fn, i, ue.members[m.Name])
+				relocate(w, e.exprLoc())
+				return w
+			}
 			if en := c.names.enums[n.Name]; en != nil {
 				member := en.members[m.Name]
 				if member == nil {

@@ -326,6 +326,11 @@ func (c *compiler) qualifiedName(n *Name, e *Member) (*wnode, bool) {
 	if n.Name == "Math" {
 		return c.mathConstant(e), true
 	}
+	// A program may extend a built-in enum (enum Team: HUMANS = …): its
+	// members come first.
+	if ue := c.enums[n.Name]; ue != nil && (ue.members[e.Name] != nil || c.names.enums[n.Name] == nil) {
+		return c.userEnumMember(ue, e), true
+	}
 	if en := c.names.enums[n.Name]; en != nil {
 		m := en.members[e.Name]
 		if m == nil {

@@ -10,6 +10,10 @@ func (c *compiler) assign(s *AssignStmt) {
 	case "=":
 		value = c.expr(s.Value)
 	case "++", "--":
+		if hasRandom(s.Target) {
+			c.modifyRandom(s)
+			return
+		}
 		cur := c.expr(s.Target)
 		if cur == nil {
 			return
@@ -20,6 +24,10 @@ func (c *compiler) assign(s *AssignStmt) {
 		}
 		value = c.call(key, s.Loc, cur, num(1, s.OpLoc))
 	default:
+		if hasRandom(s.Target) {
+			c.modifyRandom(s)
+			return
+		}
 		cur, v := c.expr(s.Target), c.expr(s.Value)
 		if cur == nil || v == nil {
 			return
@@ -32,6 +40,37 @@ func (c *compiler) assign(s *AssignStmt) {
 		return
 	}
 	if w := c.setVariable(s.Target, value, s.Loc); w != nil {
+		c.emitAction(w, s.Loc, s.Comments)
+	}
+}
+
+// hasRandom reports a random value in an expression: the target of a
+// compound assignment that holds one is modified in place (A = A + 1
+// would pick two different players).
+func hasRandom(e Expr) bool {
+	found := false
+	walkExpr(e, func(x Expr) {
+		if m, ok := x.(*Member); ok {
+			if n, ok := m.X.(*Name); ok && n.Name == "random" {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// modifyRandom lowers a compound assignment of a target holding a random
+// value: Modify Global/Player Variable(target, OP, value).
+func (c *compiler) modifyRandom(s *AssignStmt) {
+	op := map[string]string{"+=": "__add__", "-=": "__subtract__", "*=": "__multiply__", "/=": "__divide__",
+		"%=": "__modulo__", "**=": "__raiseToPower__", "min=": "__min__", "max=": "__max__", "++": "__add__", "--": "__subtract__"}[s.Op]
+	var v *wnode
+	if s.Value == nil {
+		v = num(1, s.OpLoc)
+	} else if v = c.expr(s.Value); v == nil {
+		return
+	}
+	if w := c.modify(s.Target, c.enumMember("__Operation__", op, s.OpLoc), v, s.Loc); w != nil {
 		c.emitAction(w, s.Loc, s.Comments)
 	}
 }
@@ -213,9 +252,9 @@ func (c *compiler) forStmt(s *ForStmt) {
 // doStmt lowers do: … while COND: the body, then Loop If(COND). OverPy
 // allows it only as the first statement of a rule, where Loop goes back
 // to its start.
-func (c *compiler) doStmt(s *DoStmt) {
+func (c *compiler) doStmt(s *DoStmt, atStart bool) {
 	st := c.rule
-	if len(st.r.actions) > 0 || len(st.loops) > 0 {
+	if !atStart {
 		c.d.errorf(codeSyntax, s.Loc, "a do/while loop can only start a rule: its Loop If goes back to the rule's first action")
 		return
 	}
@@ -224,13 +263,15 @@ func (c *compiler) doStmt(s *DoStmt) {
 	c.loopID++
 	l := &loopState{kind: "do", id: c.loopID}
 	st.loops = append(st.loops, l)
+	st.atStart = true
 	c.stmts(s.Body)
+	st.atStart = false
 	st.loops = st.loops[:len(st.loops)-1]
-	cond := c.expr(s.Cond)
-	if cond == nil {
-		return
+	if key, ok := ruleConditionTest(s.Cond, "__loopIfConditionIsTrue__", "__loopIfConditionIsFalse__"); ok {
+		c.emitAction(c.call(key, s.WhileLoc), s.WhileLoc, nil)
+	} else if cond := c.expr(s.Cond); cond != nil {
+		c.emitAction(c.call("__loopIf__", s.WhileLoc, cond), s.WhileLoc, nil)
 	}
-	c.emitAction(c.call("__loopIf__", s.WhileLoc, cond), s.WhileLoc, nil)
 	if len(l.breaks) > 0 {
 		c.emitLabel("__label_break_" + itoa(l.id) + "__")
 		end := len(st.r.actions)
@@ -238,6 +279,19 @@ func (c *compiler) doStmt(s *DoStmt) {
 			c.setSkip(i, end)
 		}
 	}
+}
+
+// ruleConditionTest reads "ruleCondition" or "not ruleCondition" as a
+// condition, which OverPy lowers to the If Condition Is True/False forms.
+func ruleConditionTest(e Expr, ifTrue, ifFalse string) (string, bool) {
+	key := ifTrue
+	if u, ok := e.(*Unary); ok && u.Op == "not" {
+		key, e = ifFalse, u.X
+	}
+	if n, ok := e.(*Name); ok && (n.Name == "ruleCondition" || n.Name == "RULE_CONDITION") {
+		return key, true
+	}
+	return "", false
 }
 
 // switchStmt lowers switch: If(True), a Skip into the case, the cases'

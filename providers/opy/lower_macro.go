@@ -15,11 +15,6 @@ func (c *compiler) declareEnum(d *EnumDecl) {
 	if ue == nil {
 		ue = &userEnum{decl: d, members: map[string]Expr{}}
 	}
-	// Extending a built-in enum (enum Team:) is left to the built-in.
-	if c.names.enums[d.Name] != nil {
-		c.d.errorf(codeUnsupportedFeature, d.NameLoc, "extending the built-in enum '"+d.Name+"' is not supported by wright-lsp yet")
-		return
-	}
 	next := 0.0
 	for _, m := range d.Members {
 		if _, dup := ue.members[m.Name]; dup {
@@ -134,14 +129,19 @@ func (c *compiler) expandMacroCall(m *MacroDecl, e *Call, recv Expr, asAction bo
 		return nil
 	}
 	scope := macroScope{}
+	params := m.Params
 	if recv != nil {
 		scope["self"] = recv
+		// macro Player.NAME(self, …): the receiver is the self parameter.
+		if len(params) > 0 && params[0].Name == "self" {
+			params = params[1:]
+		}
 	}
 	pos := 0
 	for _, a := range e.Args {
 		if a.Name != "" {
 			found := false
-			for _, p := range m.Params {
+			for _, p := range params {
 				if p.Name == a.Name {
 					scope[p.Name] = a.Value
 					found = true
@@ -153,14 +153,18 @@ func (c *compiler) expandMacroCall(m *MacroDecl, e *Call, recv Expr, asAction bo
 			}
 			continue
 		}
-		if pos >= len(m.Params) {
-			c.d.errorf(codeWrongArgumentCount, a.Value.exprLoc(), "macro '"+m.Name+"' takes "+plural(len(m.Params), "argument")).related(m.Loc, "its definition")
+		// Positional arguments fill the parameters not given by keyword.
+		for pos < len(params) && scope[params[pos].Name] != nil {
+			pos++
+		}
+		if pos >= len(params) {
+			c.d.errorf(codeWrongArgumentCount, a.Value.exprLoc(), "macro '"+m.Name+"' takes "+plural(len(params), "argument")).related(m.Loc, "its definition")
 			return nil
 		}
-		scope[m.Params[pos].Name] = a.Value
+		scope[params[pos].Name] = a.Value
 		pos++
 	}
-	for _, p := range m.Params {
+	for _, p := range params {
 		if _, ok := scope[p.Name]; !ok {
 			if p.Default == nil {
 				c.d.errorf(codeMissingArgument, e.Loc, "macro '"+m.Name+"' needs its argument '"+p.Name+"'").related(m.Loc, "its definition")
@@ -182,6 +186,9 @@ func (c *compiler) expandMacroCall(m *MacroDecl, e *Call, recv Expr, asAction bo
 		for i := first; i < len(st.r.actions); i++ {
 			st.r.actions[i].loc = e.Loc
 			relocate(st.r.actions[i].node, e.Loc)
+			if c.callComments != nil && st.r.actions[i].comment == "" && st.r.actions[i].node != nil {
+				st.r.actions[i].comment = joinComments(c.callComments)
+			}
 		}
 		return nil
 	}
@@ -192,4 +199,90 @@ func (c *compiler) expandMacroCall(m *MacroDecl, e *Call, recv Expr, asAction bo
 	w := c.expr(m.Value)
 	relocate(w, e.Loc)
 	return w
+}
+
+// macroAnnotations takes the annotations that macros used at the start of
+// a rule add to it (a macro whose body is annotations).
+func (c *compiler) macroAnnotations(r *Rule) (annots []*Annotation, body []Stmt) {
+	annots = r.Annotations
+	body = r.Body
+	for len(body) > 0 {
+		es, ok := body[0].(*ExprStmt)
+		if !ok {
+			break
+		}
+		call, ok := es.X.(*Call)
+		name, isName := callName(call)
+		if !ok || !isName {
+			break
+		}
+		m := c.macros[name]
+		if m == nil || !m.Fn || len(m.Annotations) == 0 || len(m.Body) > 0 {
+			break
+		}
+		annots = append(append([]*Annotation{}, annots...), m.Annotations...)
+		body = body[1:]
+	}
+	return annots, body
+}
+
+// macroRules lowers the rules a macro used at the top level creates.
+func (c *compiler) macroRules(ts *TopStmt) {
+	es, ok := ts.Stmt.(*ExprStmt)
+	var call *Call
+	if ok {
+		call, ok = es.X.(*Call)
+	}
+	name, isName := callName(call)
+	if !ok || !isName {
+		c.d.errorf(codeOutsideRule, ts.Loc, "this line is not inside a rule")
+		return
+	}
+	m := c.macros[name]
+	if m == nil || !m.Fn || len(m.Rules) == 0 {
+		x := c.d.errorf(codeOutsideRule, ts.Loc, "only a macro that holds rules can be used outside a rule")
+		if m != nil {
+			x.related(m.Loc, "the macro")
+		}
+		return
+	}
+	scope := macroScope{}
+	for i, a := range call.Args {
+		if a.Name != "" {
+			scope[a.Name] = a.Value
+			continue
+		}
+		if i >= len(m.Params) {
+			c.d.errorf(codeWrongArgumentCount, a.Value.exprLoc(), "macro '"+m.Name+"' takes "+plural(len(m.Params), "argument")).related(m.Loc, "its definition")
+			return
+		}
+		scope[m.Params[i].Name] = a.Value
+	}
+	for _, p := range m.Params {
+		if scope[p.Name] == nil {
+			if p.Default == nil {
+				c.d.errorf(codeMissingArgument, call.Loc, "macro '"+m.Name+"' needs its argument '"+p.Name+"'").related(m.Loc, "its definition")
+				return
+			}
+			scope[p.Name] = p.Default
+		}
+	}
+	c.macroArgs = append(c.macroArgs, scope)
+	defer func() { c.macroArgs = c.macroArgs[:len(c.macroArgs)-1] }()
+	for _, r := range m.Rules {
+		first := len(c.rules)
+		c.lowerRule(r)
+		for _, wr := range c.rules[first:] {
+			wr.loc = ts.Loc
+			for i := range wr.actions {
+				wr.actions[i].loc = ts.Loc
+				relocate(wr.actions[i].node, ts.Loc)
+			}
+			for i := range wr.conditions {
+				wr.conditions[i].loc = ts.Loc
+				relocate(wr.conditions[i].lhs, ts.Loc)
+				relocate(wr.conditions[i].rhs, ts.Loc)
+			}
+		}
+	}
 }

@@ -18,6 +18,9 @@ type ruleState struct {
 	// loops is the stack of enclosing loops.
 	loops []*loopState
 	depth int
+	// atStart is set while the next statement is the first of the rule
+	// or of a do block: the only places a do/while may be.
+	atStart bool
 	// labels maps goto labels to their action index; gotos are resolved
 	// at the end of the rule.
 	labels map[string]int
@@ -52,23 +55,25 @@ func (c *compiler) lowerRule(r *Rule) {
 		st.event = "subroutine"
 		st.r.name = "Subroutine " + r.Name
 	}
-	c.annotations(r, st)
+	annots, body := c.macroAnnotations(r)
+	c.annotations(r, annots, st)
 	if r.Def {
 		c.subs.use(r.Name)
 		st.r.event = []string{c.v.Event("__subroutine__").English(), r.Name}
 	}
-	c.stmts(r.Body)
+	st.atStart = true
+	c.stmts(body)
 	c.resolveGotos(st)
 	c.rules = append(c.rules, st.r)
 	c.rule = nil
 }
 
 // annotations applies a rule's @-lines.
-func (c *compiler) annotations(r *Rule, st *ruleState) {
+func (c *compiler) annotations(r *Rule, annots []*Annotation, st *ruleState) {
 	var team, player string
 	var teamLoc, playerLoc Loc
 	seen := map[string]Loc{}
-	for _, a := range r.Annotations {
+	for _, a := range annots {
 		if prev, dup := seen[a.Name]; dup && a.Name != "Condition" {
 			c.d.errorf(codeDuplicateAnnot, a.Loc, "@"+a.Name+" is already given for this rule").related(prev, "the first one")
 			continue
@@ -291,23 +296,20 @@ func (c *compiler) condition(a *Annotation, st *ruleState) {
 	st.r.conditions = append(st.r.conditions, cond)
 }
 
-// ruleCondition is the rule's conditions and-ed together.
+// ruleCondition is the rule's conditions and-ed together, written as
+// OverPy writes it: ((c1) && (c2) && …).
 func (c *compiler) ruleCondition(at Loc) *wnode {
 	st := c.rule
 	if st == nil || len(st.conds) == 0 {
 		return c.call("true", at)
 	}
-	var out *wnode
+	out := &wnode{kind: wAllOf, loc: at}
 	for _, e := range st.conds {
 		w := c.expr(e)
 		if w == nil {
 			return nil
 		}
-		if out == nil {
-			out = w
-		} else {
-			out = c.call("__and__", at, out, w)
-		}
+		out.args = append(out.args, w)
 	}
 	return out
 }
@@ -352,8 +354,13 @@ func (c *compiler) emitLabel(name string) {
 func (c *compiler) stmts(ss []Stmt) {
 	for i := 0; i < len(ss); i++ {
 		s := ss[i]
-		if iff, ok := s.(*IfStmt); ok && iff.Kind == "if" {
-			// An if chain: the if and the elif/else siblings after it.
+		if iff, ok := s.(*IfStmt); ok {
+			// A chain: the if and every elif or else sibling after it.
+			// OverPy keeps chaining after an else (If … Else … Else … End),
+			// and an elif or else with no if starts a chain of its own.
+			if iff.Kind != "if" {
+				c.d.warn(codeLoneElse, iff.Loc, "'"+iff.Kind+"' follows no 'if': it compiles to a bare "+map[string]string{"elif": "Else If", "else": "Else"}[iff.Kind])
+			}
 			j := i + 1
 			for j < len(ss) {
 				n, ok := ss[j].(*IfStmt)
@@ -361,9 +368,6 @@ func (c *compiler) stmts(ss []Stmt) {
 					break
 				}
 				j++
-				if n.Kind == "else" {
-					break
-				}
 			}
 			c.ifChain(ss[i:j])
 			i = j - 1
@@ -407,15 +411,10 @@ func (c *compiler) ifSpecial(iff *IfStmt, alone bool) bool {
 	if !alone || len(iff.Body) != 1 {
 		return false
 	}
-	neg := false
-	cond := iff.Cond
-	if u, ok := cond.(*Unary); ok && u.Op == "not" {
-		neg, cond = true, u.X
-	}
-	n, ok := cond.(*Name)
-	if !ok || (n.Name != "ruleCondition" && n.Name != "RULE_CONDITION") {
+	if _, ok := ruleConditionTest(iff.Cond, "", ""); !ok {
 		return false
 	}
+	_, neg := iff.Cond.(*Unary)
 	var key string
 	switch b := iff.Body[0].(type) {
 	case *SimpleStmt:
@@ -445,6 +444,12 @@ func (c *compiler) ifSpecial(iff *IfStmt, alone bool) bool {
 // stmt lowers one statement.
 func (c *compiler) stmt(s Stmt) {
 	st := c.rule
+	atStart := st.atStart
+	st.atStart = false
+	if do, ok := s.(*DoStmt); ok {
+		c.doStmt(do, atStart)
+		return
+	}
 	switch s := s.(type) {
 	case *BadStmt:
 	case *ExprStmt:
@@ -458,16 +463,15 @@ func (c *compiler) stmt(s Stmt) {
 		if c.actionSpecial(call, s) {
 			return
 		}
-		if w := c.callExpr(call, true); w != nil {
+		saved := c.callComments
+		c.callComments = s.Comments
+		w := c.callExpr(call, true)
+		c.callComments = saved
+		if w != nil {
 			c.emitAction(w, s.Loc, s.Comments)
 		}
 	case *AssignStmt:
 		c.assign(s)
-	case *IfStmt:
-		// An elif or else with no if before it: OverPy writes a bare
-		// Else If / Else.
-		c.d.warn(codeLoneElse, s.Loc, "'"+s.Kind+"' follows no 'if': it compiles to a bare "+map[string]string{"elif": "Else If", "else": "Else"}[s.Kind])
-		c.ifChain([]Stmt{s})
 	case *WhileStmt:
 		cond := c.expr(s.Cond)
 		if cond == nil {
@@ -478,8 +482,6 @@ func (c *compiler) stmt(s Stmt) {
 		c.emitAction(c.call("__end__", s.Loc), s.Loc, nil)
 	case *ForStmt:
 		c.forStmt(s)
-	case *DoStmt:
-		c.doStmt(s)
 	case *SwitchStmt:
 		c.switchStmt(s)
 	case *CaseStmt:
