@@ -11,6 +11,10 @@ type Range struct {
 	Path  string `json:"path"`
 	Start Point  `json:"start"`
 	End   Point  `json:"end"`
+	// Unmapped is set on a position in text a source-language provider
+	// generated with no source of its own: Path is then the entry and
+	// Start and End are its first position, a placeholder, not a place.
+	Unmapped bool `json:"unmapped,omitempty"`
 }
 
 // Selection reports what a request's selection fields did: the size of

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/contract"
-	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
@@ -17,7 +16,7 @@ import (
 func Overview(p *Program) contract.Overview {
 	s := p.Checked.Script
 	o := contract.Overview{Path: p.File.Path, Locale: s.Locale.String(), Rules: len(s.Rules),
-		Errors: p.Checked.Diags.Count(diag.Error), Warnings: p.Checked.Diags.Count(diag.Warning)}
+		Errors: p.ErrorCount(), Warnings: p.WarningCount()}
 	for _, r := range s.Rules {
 		if r.Disabled {
 			o.DisabledRules++

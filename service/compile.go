@@ -199,7 +199,7 @@ func (c *compilation) render(loc vocab.Locale, prof Profile) (text string, rewri
 	if c.exit != 0 {
 		return "", nil, false
 	}
-	if c.p.Checked.Diags.HasErrors() {
+	if c.p.HasErrors() {
 		c.exit = 1
 		c.next = append(c.next, "wright-lsp check --all "+c.p.File.Path)
 		return "", nil, false
@@ -273,7 +273,7 @@ func readsBack(script *ast.Script, text string, loc vocab.Locale) string {
 // whole set.
 func (c *compilation) result() *contract.CompileResult {
 	e := c.p.envelope("compile", true)
-	all := append(append([]contract.Diagnostic{}, c.diags...), e.Diagnostics...)
+	all := append(append(append([]contract.Diagnostic{}, c.diags...), e.Diagnostics...), c.p.unoptimised()...)
 	e.Diagnostics, e.Truncation = all, nil
 	if len(all) > DefaultLimit {
 		e.Diagnostics = all[:DefaultLimit]

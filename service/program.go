@@ -41,6 +41,10 @@ type Program struct {
 	lintMu  sync.Mutex
 	lintCfg *lint.Config
 	lintRes *lint.Result
+	// overpy is set when the program was compiled from OverPy: File is
+	// then the lowered Workshop text, and positions in it are reported at
+	// the OverPy sources through the provider's source map.
+	overpy *overpySource
 }
 
 // NewProgram checks f and wraps the result.
@@ -106,6 +110,12 @@ func (p *Program) Objects() []objects.Object {
 // on character boundaries; one that does not is a defect reported as the
 // file's first position rather than lost.
 func (p *Program) Range(s source.Span) contract.Range {
+	if p.overpy != nil {
+		if l, ok := p.overpy.res.Map.Lookup(s); ok {
+			return p.overpy.rangeOf(l)
+		}
+		return unmapped(p.File.Path)
+	}
 	a, b, err := p.mapper.SpanPoints(s.Start, s.End)
 	if err != nil {
 		return contract.Range{Path: p.File.Path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}

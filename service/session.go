@@ -145,14 +145,28 @@ func (s *Session) read() load {
 	if e != nil {
 		return load{err: e}
 	}
+	var p *Program
 	switch kind {
 	case KindWorkshop:
+		p = NewProgram(f, s.opts.Engine, 0)
 	case KindOverPy:
-		return load{err: errorf("source-provider-unavailable", "%s is OverPy; this wright-lsp has no OverPy provider yet, so only Workshop input can be loaded", entry)}
+		p = NewOverPyProgram(f, s.opts.Engine, s.readText)
+		if n := p.providerErrors(); n > 0 {
+			p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
+			first := p.providerDiagnostics()
+			for _, d := range first {
+				if d.Severity == "error" {
+					more := ""
+					if n > 1 {
+						more = fmt.Sprintf(" (and %d more errors; check lists them)", n-1)
+					}
+					return load{rejected: p, err: errorf(d.Code, "%s:%d:%d: %s%s", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Message, more)}
+				}
+			}
+		}
 	default:
-		return load{err: errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp; only Workshop input can be loaded", entry, kind)}
+		return load{err: errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp; only Workshop and OverPy input can be loaded", entry, kind)}
 	}
-	p := NewProgram(f, s.opts.Engine, 0)
 	p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
 	if n := p.Checked.ParseErrors; n > 0 {
 		first := firstError(p.Checked)
@@ -164,6 +178,15 @@ func (s *Session) read() load {
 		return load{rejected: p, err: errorf("parse-error", "%s:%d:%d: %s%s", r.Path, r.Start.Line, r.Start.Column, first.Message, more)}
 	}
 	return load{program: p}
+}
+
+// readText reads a file's text as readSource does, for a provider.
+func (s *Session) readText(path string) (string, error) {
+	f, err := s.readSource(path)
+	if err != nil {
+		return "", err
+	}
+	return f.Text, nil
 }
 
 // readSource reads a file: the overlay's text when it holds the file,

@@ -14,6 +14,9 @@ import (
 // Diagnostics converts the program's parse and validation diagnostics.
 func (p *Program) Diagnostics() []contract.Diagnostic {
 	out := []contract.Diagnostic{}
+	if p.overpy != nil {
+		out = append(out, p.providerDiagnostics()...)
+	}
 	for _, d := range p.Checked.Diags {
 		cd := contract.Diagnostic{Code: string(d.Code), Severity: d.Severity.String(), Message: d.Message,
 			Range: p.Range(d.Span), Suggestions: d.Suggestions}
@@ -27,7 +30,7 @@ func (p *Program) Diagnostics() []contract.Diagnostic {
 
 // Summary returns the program member of envelopes.
 func (p *Program) Summary() *contract.ProgramSummary {
-	return &contract.ProgramSummary{Origin: p.Origin, Files: []string{p.File.Path}, Counts: p.Counts(),
+	return &contract.ProgramSummary{Origin: p.Origin, Files: p.SourceFiles(), Counts: p.Counts(),
 		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity}
 }
 
@@ -43,7 +46,7 @@ func (p *Program) envelope(command string, all bool) contract.Envelope {
 	diags := p.Diagnostics()
 	e := contract.Envelope{Contract: contract.ResultContract, Command: command, Verdict: "pass",
 		Diagnostics: diags, Program: p.Summary(), Snapshot: p.Snapshot, Next: []string{}}
-	if p.Checked.Diags.HasErrors() {
+	if p.HasErrors() {
 		e.Verdict, e.Exit = "fail", 1
 	}
 	if !all && len(diags) > DefaultLimit {
@@ -96,7 +99,7 @@ func FailedCheck(command string, err *Error, path string) *contract.CheckResult 
 // Project answers project.
 func Project(p *Program, cfg *lint.Config) *contract.ProjectResult {
 	res := p.Lint(cfg)
-	out := &contract.ProjectResult{Origin: p.Origin, SourceFiles: []string{p.File.Path}, Counts: p.Counts(),
+	out := &contract.ProjectResult{Origin: p.Origin, SourceFiles: p.SourceFiles(), Counts: p.Counts(),
 		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity, Snapshot: p.Snapshot,
 		Findings: contract.SeverityCounts{Error: res.Count(diag.Error), Warning: res.Count(diag.Warning), Info: res.Count(diag.Info)}}
 	if st := p.Checked.Script.Settings; st != nil {

@@ -1,0 +1,142 @@
+package service
+
+// This file loads OverPy input: the provider compiles the entry (and the
+// files it includes) to Workshop text, the engine checks that text as it
+// checks any Workshop program, and every position reported is translated
+// back to the OverPy sources through the provider's source map.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"sync"
+
+	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/providers/opy"
+)
+
+// overpySource is what an OverPy program keeps of its provider: the
+// compile, and a position mapper per OverPy file.
+type overpySource struct {
+	res     *opy.Result
+	once    sync.Once
+	mappers []*edits.Mapper
+}
+
+func (o *overpySource) mapper(file int) *edits.Mapper {
+	o.once.Do(func() {
+		o.mappers = make([]*edits.Mapper, len(o.res.Program.Files))
+		for i, f := range o.res.Program.Files {
+			o.mappers[i] = edits.NewMapper(f.Text)
+		}
+	})
+	return o.mappers[file]
+}
+
+// rangeOf converts a Loc of the OverPy sources to a contract range.
+func (o *overpySource) rangeOf(l opy.Loc) contract.Range {
+	f := o.res.Program.Files[l.File]
+	a, b, err := o.mapper(l.File).SpanPoints(l.Start, l.End)
+	if err != nil {
+		return unmapped(f.Path)
+	}
+	return contract.Range{Path: f.Path, Start: contract.Point{Line: a.Line, Column: a.Column}, End: contract.Point{Line: b.Line, Column: b.Column}}
+}
+
+// unmapped is the range of text the provider generated with no OverPy
+// source of its own: flagged, never a guessed place.
+func unmapped(path string) contract.Range {
+	return contract.Range{Path: path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}, Unmapped: true}
+}
+
+// NewOverPyProgram compiles an OverPy entry and checks the Workshop
+// program it lowers to. readFile reads the files the entry includes (the
+// session's overlay, then the disk).
+func NewOverPyProgram(entry *source.File, opts engine.Options, readFile func(string) (string, error)) *Program {
+	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, Vocab: opts.Vocab})
+	lowered := source.NewFile(entry.Path, res.Text)
+	// The lowered text is en-US, whatever the client language.
+	opts.Locale, opts.LocaleGiven = vocab.EnUS, true
+	sum := sha256.Sum256([]byte(entry.Text))
+	return &Program{
+		File: lowered, Checked: engine.Check(lowered, opts), Identity: hex.EncodeToString(sum[:]),
+		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res},
+		Origin: contract.Origin{Input: entry.Path, Entry: entry.Path, Kind: KindOverPy},
+	}
+}
+
+// providerDiagnostics are the OverPy provider's diagnostics, at OverPy
+// positions.
+func (p *Program) providerDiagnostics() []contract.Diagnostic {
+	o := p.overpy
+	out := make([]contract.Diagnostic, 0, len(o.res.Diags))
+	for _, d := range o.res.Diags {
+		cd := contract.Diagnostic{Code: string(d.Code), Severity: d.Severity.String(), Message: d.Message,
+			Range: o.rangeOf(opy.Loc{File: d.File, Span: d.Span}), Suggestions: d.Suggestions}
+		for i, r := range d.Related {
+			cd.Related = append(cd.Related, contract.Related{Range: o.rangeOf(opy.Loc{File: d.RelatedFiles[i], Span: r.Span}), Message: r.Message})
+		}
+		out = append(out, cd)
+	}
+	return out
+}
+
+// providerErrors counts the provider's errors.
+func (p *Program) providerErrors() int {
+	if p.overpy == nil {
+		return 0
+	}
+	return opy.Errors(p.overpy.res.Diags)
+}
+
+// HasErrors reports whether the program has an error: the provider's, the
+// parser's or the validator's.
+func (p *Program) HasErrors() bool {
+	return p.providerErrors() > 0 || p.Checked.Diags.HasErrors()
+}
+
+// ErrorCount counts the program's error diagnostics.
+func (p *Program) ErrorCount() int {
+	return p.providerErrors() + p.Checked.Diags.Count(diag.Error)
+}
+
+// WarningCount counts the program's warning diagnostics.
+func (p *Program) WarningCount() int {
+	n := p.Checked.Diags.Count(diag.Warning)
+	if p.overpy != nil {
+		for _, d := range p.overpy.res.Diags {
+			if d.Severity == diag.Warning {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// SourceFiles lists the program's source files: the entry, then what it
+// includes.
+func (p *Program) SourceFiles() []string {
+	if p.overpy == nil {
+		return []string{p.File.Path}
+	}
+	var out []string
+	for _, f := range p.overpy.res.Program.Files {
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+// unoptimised is the note an OverPy compile carries until the optimiser
+// exists.
+func (p *Program) unoptimised() []contract.Diagnostic {
+	if p.overpy == nil {
+		return nil
+	}
+	return []contract.Diagnostic{{Code: "opy-unoptimized", Severity: "info",
+		Message: "compiled without optimisation: wright-lsp's optimiser is not available yet, so the program has more elements than OverPy's optimised output",
+		Range:   contract.Range{Path: p.File.Path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}}}
+}
