@@ -214,13 +214,33 @@ func (lx *lexer) measureIndent() {
 	}
 }
 
-// newline ends the logical line, unless brackets are open.
+// newline ends the logical line, unless brackets are open. A bracket
+// left open would swallow the rest of the file: when the next line starts
+// a declaration at the left margin, the open brackets are reported there
+// and the line ends, so the declarations after it still read.
 func (lx *lexer) newline() {
 	lx.space = true
 	if len(lx.brackets) > 0 {
-		return
+		if !startsDeclaration(lx.src[lx.pos:]) {
+			return
+		}
+		for _, b := range lx.brackets {
+			lx.d.errorf(codeUnclosedBracket, b.loc, "'"+b.text+"' is never closed")
+		}
+		lx.brackets = nil
 	}
 	lx.finishLine()
+}
+
+// startsDeclaration reports a line that begins, at the left margin, with
+// a word only a top-level declaration begins with.
+func startsDeclaration(s string) bool {
+	for _, w := range []string{"rule ", "def ", "globalvar ", "playervar ", "subroutine ", "enum ", "macro ", "settings ", "#!"} {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (lx *lexer) finishLine() {

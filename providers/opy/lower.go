@@ -163,7 +163,8 @@ type compiler struct {
 	macros   map[string]*MacroDecl
 	settings *SettingsDecl
 	// extensions are the #!extension names, in order.
-	extensions []string
+	extensions  []string
+	extensionAt []Loc
 	// options are the compile options set by directives.
 	options       CompileOptions
 	initRuleNames [2]string
@@ -318,6 +319,7 @@ func (c *compiler) directive(d *Directive) {
 			return
 		}
 		c.extensions = append(c.extensions, name)
+		c.extensionAt = append(c.extensionAt, d.Loc)
 	case "globalvarInitRuleName", "playervarInitRuleName":
 		s, ok := unquote(d.Args)
 		if !ok {

@@ -41,7 +41,7 @@ var operatorElements = map[string]string{"+": "__add__", "-": "__subtract__", "*
 // expr lowers a value expression; nil means an error was reported.
 func (c *compiler) expr(e Expr) *wnode {
 	switch e := e.(type) {
-	case *BadExpr:
+	case nil, *BadExpr:
 		return nil
 	case *Number:
 		return num(e.Value, e.Loc)

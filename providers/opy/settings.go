@@ -7,7 +7,7 @@ package opy
 func (c *compiler) emitSettings(e *emitter) {
 	if c.settings == nil {
 		if len(c.extensions) > 0 {
-			c.d.warn(codeUnusedSettings, Loc{File: -1}, "#!extension has no effect in a program without a settings block")
+			c.d.warn(codeUnusedSettings, c.extensionAt[0], "#!extension has no effect in a program without a settings block")
 		}
 		return
 	}
