@@ -254,13 +254,14 @@ func (e *emitter) rule(r *wrule) {
 	if len(r.conditions) > 0 {
 		e.s("    conditions {\n")
 		for _, c := range r.conditions {
-			if c.comment != "" {
-				e.s("        ")
-				e.s(quoteWorkshop(c.comment))
-				e.s("\n")
-			}
+			// The mapping covers the comment: the engine's statement
+			// spans start at it.
 			e.s("        ")
 			e.open(c.loc)
+			if c.comment != "" {
+				e.s(quoteWorkshop(c.comment))
+				e.s("\n        ")
+			}
 			e.value(c.lhs)
 			e.s(" ")
 			e.s(c.op)
@@ -282,13 +283,13 @@ func (e *emitter) rule(r *wrule) {
 				e.s(":\n")
 				continue
 			}
-			if a.comment != "" {
-				e.indent(2 + a.depth)
-				e.s(quoteWorkshop(a.comment))
-				e.s("\n")
-			}
 			e.indent(2 + a.depth)
 			e.open(a.loc)
+			if a.comment != "" {
+				e.s(quoteWorkshop(a.comment))
+				e.s("\n")
+				e.indent(2 + a.depth)
+			}
 			if a.disabled {
 				e.s("disabled ")
 			}

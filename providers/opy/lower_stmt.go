@@ -309,6 +309,9 @@ func (c *compiler) ruleCondition(at Loc) *wnode {
 		if w == nil {
 			return nil
 		}
+		// The conditions are copied here: their copies map to the
+		// ruleCondition that wrote them.
+		relocate(w, at)
 		out.args = append(out.args, w)
 	}
 	return out
