@@ -111,6 +111,14 @@ func isZeroInit(e Expr) bool {
 // emit writes the lowered program.
 func (c *compiler) emit() (string, *SourceMap) {
 	e := &emitter{}
+	// The lowered text runs to about twice the OverPy text, with a
+	// mapping per dozen bytes: sizing both now saves their regrowth.
+	size := 0
+	for _, f := range c.p.Files {
+		size += len(f.Text)
+	}
+	e.b.Grow(2 * size)
+	e.maps = make([]Mapping, 0, size/6)
 	c.emitSettings(e)
 	if gs, ps := c.globals.sorted(), c.players.sorted(); len(gs)+len(ps) > 0 {
 		e.s("variables {\n")
