@@ -273,7 +273,7 @@ func readsBack(script *ast.Script, text string, loc vocab.Locale) string {
 // whole set.
 func (c *compilation) result() *contract.CompileResult {
 	e := c.p.envelope("compile", true)
-	all := append(append(append([]contract.Diagnostic{}, c.diags...), e.Diagnostics...), c.p.unoptimised()...)
+	all := append(append(append([]contract.Diagnostic{}, c.diags...), c.p.unoptimised()...), e.Diagnostics...)
 	e.Diagnostics, e.Truncation = all, nil
 	if len(all) > DefaultLimit {
 		e.Diagnostics = all[:DefaultLimit]

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// OverPy files are checked and compiled by their path, with no flag, as a
+// user runs the commands.
+
+const brokenOverPy = `rule "a":
+    fooBar(1)
+
+rule "b":
+    @Event eachPlayr
+    wait(1, 5)
+`
+
+func TestCheckOverPy(t *testing.T) {
+	path := writeFile(t, "broken.opy", []byte(brokenOverPy))
+	r := wright(t, "check", path)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1; stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	want := []string{
+		path + `:2:5: error unknown-function: unknown function 'fooBar'; did you mean 'floor'?`,
+		path + `:5:12: error invalid-annotation-value: unknown event 'eachPlayr'; did you mean 'eachPlayer'?`,
+		path + `:6:13: error expected-enum-member: the 2nd argument of 'wait' takes a member of Wait (Wait.MEMBER)`,
+	}
+	if got := strings.Split(strings.TrimSpace(r.stdout), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", r.stdout, strings.Join(want, "\n"))
+	}
+}
+
+// TestCheckOverPyIncludedFile: a problem in an included file is reported
+// in that file.
+func TestCheckOverPyIncludedFile(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "main.opy"), []byte("#!include \"lib/part.opy\"\nrule \"a\":\n    A = 1\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "lib"), 0o755)
+	os.WriteFile(filepath.Join(dir, "lib", "part.opy"), []byte("rule \"b\":\n    B = nope\n"), 0o644)
+	r := wright(t, "check", filepath.Join(dir, "main.opy"))
+	want := filepath.Join(dir, "lib", "part.opy") + ":2:9: error unknown-name: "
+	if r.code != 1 || !strings.HasPrefix(r.stdout, want) {
+		t.Errorf("exit %d, stdout %q; want a line starting %q", r.code, r.stdout, want)
+	}
+}
+
+// TestCompileOverPy compiles OverPy test programs by path and reads the
+// written file back: it parses and validates without errors, and its
+// element count equals that of OverPy's own unoptimised output.
+func TestCompileOverPy(t *testing.T) {
+	corpus := "../../../shared/corpus/opy"
+	for _, name := range []string{"loops", "conditions", "subroutines", "variables"} {
+		t.Run(name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), name+".ow")
+			r := wright(t, "compile", filepath.Join(corpus, "tests", name+".opy"), "-o", out)
+			if r.code != 0 {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "opy-unoptimized") {
+				t.Errorf("the result does not say the output is unoptimised: %q", r.stderr)
+			}
+			written, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := engine.Check(source.NewFile(out, string(written)), engine.Options{})
+			for _, d := range got.Diags {
+				if d.Severity == diag.Error {
+					t.Fatalf("the output has an error: %s %s", d.Code, d.Message)
+				}
+			}
+			theirs, err := os.ReadFile(filepath.Join(corpus, "noopt", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := engine.Check(source.NewFile(name, string(theirs)), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
+			g, w := cost.Count(got.Script, cost.Options{}).Total, cost.Count(want.Script, cost.Options{}).Total
+			if g != w {
+				t.Errorf("%d elements, OverPy's unoptimised output has %d", g, w)
+			}
+		})
+	}
+}
