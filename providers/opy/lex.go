@@ -101,8 +101,14 @@ type lexer struct {
 	// exp is set when the text is a macro expansion.
 	exp *expansion
 
-	out      []line
-	cur      line
+	out []line
+	cur line
+	// arena holds the tokens of the lines read so far, end to end: a
+	// line's token slice is a window of it, so reading a file does not
+	// allocate a slice per line. used counts the tokens of finished
+	// lines.
+	arena    []token
+	used     int
 	started  bool // cur has had its indentation measured
 	brackets []token
 	space    bool // white space since the last token
@@ -126,6 +132,9 @@ func (lx *lexer) loc(a, b int) Loc {
 // lexText reads a whole text into logical lines.
 func (lx *lexer) run() []line {
 	lx.space = true
+	// About one token per six bytes and one line per forty.
+	lx.arena = make([]token, 0, len(lx.src)/6+16)
+	lx.out = make([]line, 0, len(lx.src)/40+4)
 	for lx.pos < len(lx.src) {
 		if !lx.started {
 			lx.measureIndent()
@@ -204,7 +213,7 @@ func (lx *lexer) measureIndent() {
 			lx.pos++
 			continue // a blank line
 		}
-		lx.cur = line{indent: col, indentLoc: lx.loc(start, lx.pos), tabs: tabs, spaces: spaces}
+		lx.cur = line{indent: col, indentLoc: lx.loc(start, lx.pos), tabs: tabs, spaces: spaces, tokens: lx.window()}
 		if lx.exp != nil {
 			lx.cur.indent = 0
 		}
@@ -243,8 +252,24 @@ func startsDeclaration(s string) bool {
 	return false
 }
 
+// window returns an empty token slice whose appends fill the arena.
+func (lx *lexer) window() []token {
+	if cap(lx.arena)-lx.used < 64 {
+		lx.arena = make([]token, 0, max(64, len(lx.src)/10))
+		lx.used = 0
+	}
+	return lx.arena[lx.used:lx.used]
+}
+
 func (lx *lexer) finishLine() {
 	if lx.started && (len(lx.cur.tokens) > 0 || len(lx.cur.comments) > 0) {
+		toks := lx.cur.tokens
+		if n := len(toks); n > 0 && lx.used+n <= cap(lx.arena) && &lx.arena[:lx.used+n][lx.used] == &toks[0] {
+			// The line's tokens are in the arena: keep them, and cap the
+			// window so nothing appended to this line overwrites the next.
+			lx.used += n
+			lx.cur.tokens = toks[:n:n]
+		}
 		lx.out = append(lx.out, lx.cur)
 	}
 	lx.cur = line{}

@@ -184,6 +184,8 @@ type compiler struct {
 	// loopID numbers loops and switches, for their label names.
 	loopID           int
 	disableInspector bool
+	// defaults are the catalog defaults read so far.
+	defaults map[*vocab.Param]Expr
 }
 
 // CompileOptions are what the directives of a program ask of its

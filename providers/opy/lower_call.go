@@ -339,19 +339,35 @@ func (c *compiler) defaultArg(p *vocab.Param, fn string, e *Call) *wnode {
 	if oe := c.names.enums[p.Type.Name]; oe != nil && oe.members[p.Default] != nil {
 		return c.enumValue(oe, oe.members[p.Default], at)
 	}
-	// The default is OverPy text: read it as an expression at the call.
+	// The default is OverPy text: read it once, lower it at each call,
+	// where everything it makes maps.
+	w := c.expr(c.defaultExpr(p, fn))
+	relocate(w, at)
+	return w
+}
+
+// defaultExpr reads a catalog default written in OverPy, once.
+func (c *compiler) defaultExpr(p *vocab.Param, fn string) Expr {
+	if x, ok := c.defaults[p]; ok {
+		return x
+	}
 	d := &diagnostics{}
-	lx := &lexer{file: at.File, src: p.Default, d: d, exp: &expansion{call: at}}
+	nowhere := Loc{File: -1}
+	lx := &lexer{file: -1, src: p.Default, d: d, exp: &expansion{call: nowhere}}
 	lines := lx.run()
 	if len(d.list) > 0 || len(lines) != 1 {
 		panic("opy: unreadable catalog default " + p.Default + " of " + fn)
 	}
-	ep := &exprParser{d: d, toks: lines[0].tokens, end: at}
+	ep := &exprParser{d: d, toks: lines[0].tokens, end: nowhere}
 	x := ep.parseAll()
 	if len(d.list) > 0 {
 		panic("opy: unreadable catalog default " + p.Default + " of " + fn)
 	}
-	return c.expr(x)
+	if c.defaults == nil {
+		c.defaults = map[*vocab.Param]Expr{}
+	}
+	c.defaults[p] = x
+	return x
 }
 
 // ordinal spells the argument position i (0-based) for messages.
