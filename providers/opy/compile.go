@@ -31,6 +31,7 @@ func Compile(path, text string, opts Options) *Result {
 		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
 	c.declarations()
 	c.initRules()
+	c.rulePrefixes()
 	for _, decl := range p.Decls {
 		switch x := decl.(type) {
 		case *Rule:
@@ -47,6 +48,43 @@ func Compile(path, text string, opts Options) *Result {
 	res.Diags = d.filtered()
 	SortDiagnostics(res.Diags)
 	return res
+}
+
+// rulePrefixes applies #!rulePrefix: the rules after it in its file are
+// named "[PREFIX] NAME" (OverPy's default template). An included file
+// starts with the prefix of the file including it, and its own
+// #!rulePrefix ends with it.
+func (c *compiler) rulePrefixes() {
+	prefix := map[int]string{}
+	seen := map[int]bool{}
+	last := c.p.Entry
+	seen[last] = true
+	for _, decl := range c.p.Decls {
+		file := decl.declLoc().File
+		if file != last {
+			if !seen[file] {
+				seen[file] = true
+				prefix[file] = prefix[last]
+			}
+			last = file
+		}
+		switch d := decl.(type) {
+		case *Directive:
+			if d.Name != "rulePrefix" {
+				continue
+			}
+			p, ok := unquote(d.Args)
+			if !ok {
+				c.d.errorf(codeMalformedDirective, d.Loc, "#!rulePrefix takes a quoted prefix: #!rulePrefix \"name\"")
+				continue
+			}
+			prefix[file] = p
+		case *Rule:
+			if p := prefix[file]; p != "" && d.Name != "" && !d.Def {
+				d.Prefix = "[" + p + "] "
+			}
+		}
+	}
 }
 
 // initRules lowers the initialisers of variable declarations into the
