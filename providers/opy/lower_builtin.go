@@ -288,8 +288,14 @@ func (c *compiler) actionSpecial(call *Call, s *ExprStmt) bool {
 	} else {
 		value = c.call(key, call.Loc, cur, v)
 	}
+	// OverPy drops the comments of .append and .remove statements inside
+	// a block (it keeps them at a rule's top level).
+	comments := s.Comments
+	if c.rule.depth > 0 {
+		comments = nil
+	}
 	if w := c.setVariable(m.X, value, s.Loc); w != nil {
-		c.emitAction(w, s.Loc, s.Comments)
+		c.emitAction(w, s.Loc, comments)
 	}
 	return true
 }

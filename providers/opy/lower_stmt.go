@@ -4,6 +4,8 @@ package opy
 // OverPy lowers them with its optimiser off.
 
 import (
+	"strings"
+
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -64,6 +66,7 @@ func (c *compiler) lowerRule(r *Rule) {
 	st.atStart = true
 	c.stmts(body)
 	c.resolveGotos(st)
+	st.r.name = ruleTitle(st.r.name)
 	c.rules = append(c.rules, st.r)
 	c.rule = nil
 }
@@ -317,23 +320,23 @@ func (c *compiler) ruleCondition(at Loc) *wnode {
 	return out
 }
 
+// joinComments makes one Workshop comment of the '#' comments written on
+// and before a statement: each trimmed, empty ones left out, and only the
+// last ones whose joined text fits the game's 256 bytes (the last one
+// always), as OverPy keeps them.
 func joinComments(cs []string) string {
-	out := ""
-	for i, s := range cs {
-		if i > 0 {
-			out += "\n"
+	var lines []string
+	for _, s := range cs {
+		if s = strings.TrimSpace(s); s != "" {
+			lines = append(lines, s)
 		}
-		out += trimComment(s)
 	}
-	return out
-}
-
-// trimComment drops the space after '#'.
-func trimComment(s string) string {
-	if len(s) > 0 && s[0] == ' ' {
-		return s[1:]
+	size, first := -1, len(lines)
+	for first > 0 && (first == len(lines) || size+1+len(lines[first-1]) <= 256) {
+		size += 1 + len(lines[first-1])
+		first--
 	}
-	return s
+	return strings.Join(lines[first:], "\n")
 }
 
 // emitAction appends an action at the current depth.

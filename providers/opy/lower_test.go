@@ -81,3 +81,19 @@ func TestLowering(t *testing.T) {
 		})
 	}
 }
+
+func TestRuleTitle(t *testing.T) {
+	cases := map[string]string{
+		"pass trigger":           "pass tri\u00adgger",
+		"ADMIN Blow-up":          "A\u00adDMIN B\u00adlow-up",
+		"pas\u200bs":             "pass",
+		"tri\u00adgger":          "tri\u00adgger",
+		"mañana account":         "mañana a\u00adccount",
+		"no censored words here": "no censored words here",
+	}
+	for in, want := range cases {
+		if got := ruleTitle(in); got != want {
+			t.Errorf("ruleTitle(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
