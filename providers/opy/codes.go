@@ -143,7 +143,7 @@ var directives = map[string]directiveClass{
 	"allowMacroRedeclaration": dirSupported, "suppressWarnings": dirSupported, "extension": dirSupported,
 	"disableInspector": dirSupported, "globalvarInitRuleName": dirSupported, "playervarInitRuleName": dirSupported,
 	"debugElementCount": dirSupported, "rulePrefix": dirSupported, "rulePrefixTemplate": dirUnsupported,
-	"excludeVariablesInCompilation": dirSupported, "writeToOutputFile": dirUnsupported,
+	"excludeVariablesInCompilation": dirUnsupported, "writeToOutputFile": dirUnsupported,
 
 	"disableOptimizations": dirOptimizer, "enableOptimizations": dirOptimizer, "optimizeForSize": dirOptimizer,
 	"disableOptimizeForSize": dirOptimizer, "optimizeForSizeAggressive": dirOptimizer, "optimizeStrict": dirOptimizer,

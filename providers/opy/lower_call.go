@@ -5,7 +5,6 @@ package opy
 // is Teleport(p, x)); subroutine calls; and OverPy's own functions.
 
 import (
-	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -37,7 +36,9 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 		if m := c.macros[fn.Name]; m != nil && m.Fn {
 			return c.expandMacroCall(m, e, nil, asAction)
 		}
-		if el := c.names.element(fn.Name); el != nil && !strings.HasPrefix(fn.Name, "__") {
+		// Internal names (__skipIf__) are callable too: OverPy's
+		// decompiler writes them.
+		if el := c.names.element(fn.Name); el != nil {
 			return c.elementCall(el, fn.Name, e, nil, asAction)
 		}
 		x := c.d.errorf(codeUnknownFunction, fn.Loc, "unknown function '"+fn.Name+"'")

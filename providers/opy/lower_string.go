@@ -222,8 +222,8 @@ func (c *compiler) customString(pieces []strPiece, args []*wnode, at Loc) *wnode
 
 // localizedString lowers l"…": one of the game's own strings.
 func (c *compiler) localizedString(s *String, fmtArgs []Expr) *wnode {
-	ls := c.v.LocalizedStringByText(0, s.Value)
-	if ls == nil {
+	// l"" is the game's empty string, which has no entry of its own.
+	if ls := c.v.LocalizedStringByText(0, s.Value); ls == nil && s.Value != "" {
 		c.d.errorf(codeUnknownName, s.Loc, "l\"…\" takes one of the game's localized strings, and "+strconv.Quote(s.Value)+" is not one")
 		return nil
 	}
