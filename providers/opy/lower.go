@@ -162,8 +162,8 @@ type compiler struct {
 	enums    map[string]*userEnum
 	macros   map[string]*MacroDecl
 	settings *SettingsDecl
-	// extensions are the #!extension names, in order.
-	extensions []string
+	// extensions are the #!extension lines, in order.
+	extensions []extensionUse
 	// options are the compile options set by directives.
 	options       CompileOptions
 	initRuleNames [2]string
@@ -314,7 +314,7 @@ func (c *compiler) directive(d *Directive) {
 			c.d.errorf(codeMalformedDirective, d.Loc, "#!extension takes an extension name")
 			return
 		}
-		c.extensions = append(c.extensions, name)
+		c.addExtension(d, name)
 	case "globalvarInitRuleName", "playervarInitRuleName":
 		s, ok := unquote(d.Args)
 		if !ok {
