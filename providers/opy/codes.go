@@ -69,6 +69,10 @@ const (
 	codeBreakOutsideLoop diag.Code = "break-outside-loop"
 	codeWait9999         diag.Code = "wait-too-long"
 	codeUnusedSettings   diag.Code = "extension-without-settings"
+	// The settings codes the engine reports on Workshop text, for the
+	// same problems in OverPy's settings.
+	codeUnknownSetting diag.Code = "unknown-setting"
+	codeSettingTooLong diag.Code = "setting-too-long"
 )
 
 // Codes documents every code the OverPy frontend reports.
@@ -126,6 +130,8 @@ var Codes = []diag.CodeInfo{
 	{Code: codeBreakOutsideLoop, Severity: diag.Warning, Summary: "break outside a loop or switch (it compiles to Abort)"},
 	{Code: codeWait9999, Severity: diag.Warning, Summary: "wait(9999) or longer: use Wait.NONE with a condition instead"},
 	{Code: codeUnusedSettings, Severity: diag.Warning, Summary: "#!extension in a program without a settings block has no effect"},
+	{Code: codeUnknownSetting, Severity: diag.Warning, Summary: "a settings key, value or game mode the settings schema does not know: written as is, as OverPy does"},
+	{Code: codeSettingTooLong, Severity: diag.Error, Summary: "the mode name or description is longer than the game allows"},
 }
 
 // A directive's class: what the compiler does with it.

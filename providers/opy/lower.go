@@ -162,9 +162,8 @@ type compiler struct {
 	enums    map[string]*userEnum
 	macros   map[string]*MacroDecl
 	settings *SettingsDecl
-	// extensions are the #!extension names, in order.
-	extensions  []string
-	extensionAt []Loc
+	// extensions are the #!extension lines, in order.
+	extensions []extensionUse
 	// options are the compile options set by directives.
 	options       CompileOptions
 	initRuleNames [2]string
@@ -320,8 +319,7 @@ func (c *compiler) directive(d *Directive) {
 			c.d.errorf(codeMalformedDirective, d.Loc, "#!extension takes an extension name")
 			return
 		}
-		c.extensions = append(c.extensions, name)
-		c.extensionAt = append(c.extensionAt, d.Loc)
+		c.addExtension(d, name)
 	case "globalvarInitRuleName", "playervarInitRuleName":
 		s, ok := unquote(d.Args)
 		if !ok {

@@ -5,7 +5,6 @@ package opy
 // is Teleport(p, x)); subroutine calls; and OverPy's own functions.
 
 import (
-
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 

@@ -238,13 +238,14 @@ func (c *compiler) localizedString(s *String, fmtArgs []Expr) *wnode {
 	return node
 }
 
-// fullwidth maps ASCII to its fullwidth forms (the w prefix).
+// fullwidth maps ASCII to its fullwidth forms (the w prefix); OverPy
+// writes a space as an em quad.
 func fullwidth(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
 		case r == ' ':
-			b.WriteRune('\u3000')
+			b.WriteRune('\u2001')
 		case r > ' ' && r < 0x7f:
 			b.WriteRune(r + 0xFEE0)
 		default:
