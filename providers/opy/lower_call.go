@@ -245,6 +245,12 @@ func (c *compiler) argument(p *vocab.Param, fn string, i int, e Expr) *wnode {
 	}
 	switch p.Type.Name {
 	case "CustomStringLiteral", "LocalizedStringLiteral":
+		if p.Name != "string" {
+			// Other literal string slots (a workshop setting's category
+			// and name) take the text as a Custom String, as OverPy
+			// writes it.
+			break
+		}
 		s, ok := e.(*String)
 		if !ok {
 			c.d.errorf(codeSyntax, e.exprLoc(), "the "+ordinal(i)+" argument of '"+fn+"' takes a string literal")
