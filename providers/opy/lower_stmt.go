@@ -229,6 +229,9 @@ func (c *compiler) eventPlayer(player string, at Loc) string {
 		return all
 	}
 	hero := word
+	if word == "all" {
+		return all // @Hero all: every hero, the default
+	}
 	if len(word) > 5 && word[:5] == "Hero." {
 		en := c.names.enums["Hero"]
 		if m := en.members[word[5:]]; m != nil {
