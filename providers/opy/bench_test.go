@@ -2,7 +2,10 @@ package opy
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/wright-lsp/wright-lsp/engine"
@@ -58,4 +61,30 @@ func BenchmarkCompileOutputHeatstreet(b *testing.B) {
 		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 		printer.Print(c.Script, printer.Options{Locale: vocab.EnUS})
 	}
+}
+
+// BenchmarkOverPyYardstick runs OverPy's own compile() on the same file
+// (node, in-process median of 5 calls, start-up excluded) and reports it
+// as overpy-ms, so that both compilers are measured in one run on one
+// machine. It needs node; without it the benchmark fails.
+func BenchmarkOverPyYardstick(b *testing.B) {
+	path, _ := heatstreet(b)
+	tool := filepath.Join(corpus, "..", "..", "tools", "overpy", "overpy.cjs")
+	var ms float64
+	for b.Loop() {
+		out, err := exec.Command("node", tool, "time", "compile", path, "--runs", "5").Output()
+		if err != nil {
+			b.Fatalf("running OverPy: %v", err)
+		}
+		fields := strings.Fields(string(out))
+		if len(fields) == 0 {
+			b.Fatalf("no timing from OverPy: %q", out)
+		}
+		v, err := strconv.ParseFloat(fields[len(fields)-1], 64)
+		if err != nil {
+			b.Fatalf("OverPy's timing %q: %v", out, err)
+		}
+		ms = v
+	}
+	b.ReportMetric(ms, "overpy-ms")
 }
