@@ -13,6 +13,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // diagnosticData rides in a published diagnostic's data member: how a
@@ -132,6 +133,9 @@ func (p *publisher) superseded(uri string, d *document) bool {
 // position encoding.
 func (s *Server) diagnostics(d *document) []protocol.Diagnostic {
 	p := d.program()
+	if d.overpy {
+		return s.overpyDiagnostics(d, p)
+	}
 	out := []protocol.Diagnostic{}
 	source := "wright"
 	for _, x := range p.Checked.Diags {
@@ -199,4 +203,36 @@ func (s *Server) lspRange(d *document, span source.Span) (protocol.Range, error)
 	}
 	return protocol.Range{Start: protocol.Position{Line: protocol.UInteger(a.Line), Character: protocol.UInteger(a.Character)},
 		End: protocol.Position{Line: protocol.UInteger(b.Line), Character: protocol.UInteger(b.Character)}}, nil
+}
+
+// overpyDiagnostics are an OverPy document's problems: the provider's and
+// the engine's, at OverPy positions. Those of files it includes are
+// published on those files when they are open; lint findings follow once
+// they can be mapped with their fixes.
+func (s *Server) overpyDiagnostics(d *document, p *service.Program) []protocol.Diagnostic {
+	out := []protocol.Diagnostic{}
+	source := "wright"
+	for _, x := range p.SourceDiagnostics() {
+		if x.File.Path != d.path {
+			continue
+		}
+		r, err := s.lspRange(d, x.Span)
+		if err != nil {
+			continue
+		}
+		pd := protocol.Diagnostic{Range: r, Severity: severity(x.Severity), Code: &protocol.IntegerOrString{Value: string(x.Code)},
+			Source: &source, Message: x.Message,
+			Data: diagnosticData{Version: d.version, Kind: "check", Code: string(x.Code), Start: x.Span.Start, End: x.Span.End, Suggestions: x.Suggestions}}
+		for i, rel := range x.Related {
+			if x.RelatedFiles[i].Path != d.path {
+				continue
+			}
+			if rr, err := s.lspRange(d, rel.Span); err == nil {
+				pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
+					Location: protocol.Location{URI: d.uri, Range: rr}, Message: rel.Message})
+			}
+		}
+		out = append(out, pd)
+	}
+	return out
 }

@@ -6,6 +6,7 @@ package lsp
 // edit makes a new one, so a request works on a consistent snapshot.
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -37,23 +38,40 @@ type document struct {
 	once   sync.Once
 	prog   *service.Program
 	mapper *edits.Mapper
+	// overpy is set for an OverPy document; read then reads the files it
+	// includes (the editor's text first).
+	overpy bool
+	read   func(path string) (string, error)
 }
 
-func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options) *document {
-	return &document{uri: uri, path: path, version: version, text: text, open: open, opts: opts, mapper: edits.NewMapper(text)}
+func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options, read func(string) (string, error)) *document {
+	return &document{uri: uri, path: path, version: version, text: text, open: open, opts: opts, mapper: edits.NewMapper(text),
+		overpy: isOverPy(path), read: read}
 }
 
 // program returns the document's checked program, built on first use.
 func (d *document) program() *service.Program {
-	d.once.Do(func() { d.prog = service.NewProgram(source.NewFile(d.path, d.text), d.opts, 0) })
+	d.once.Do(func() {
+		if d.overpy {
+			d.prog = service.NewOverPyProgram(source.NewFile(d.path, d.text), d.opts, d.read)
+			return
+		}
+		d.prog = service.NewProgram(source.NewFile(d.path, d.text), d.opts, 0)
+	})
 	return d.prog
 }
 
-// isWorkshop reports whether a path names a file the server serves.
+// isWorkshop reports whether a path names a Workshop file.
 func isWorkshop(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))
 	return ext == ".ow" || ext == ".workshop"
 }
+
+// isOverPy reports whether a path names an OverPy file.
+func isOverPy(path string) bool { return strings.ToLower(filepath.Ext(path)) == ".opy" }
+
+// isServed reports whether a path names a file the server serves.
+func isServed(path string) bool { return isWorkshop(path) || isOverPy(path) }
 
 // store holds the documents by URI.
 type store struct {
@@ -109,7 +127,7 @@ func (st *store) setOptions(opts engine.Options) {
 	st.opts = opts
 	var uris []string
 	for uri, d := range st.docs {
-		st.docs[uri] = newDocument(d.uri, d.path, d.version, d.text, d.open, opts)
+		st.docs[uri] = newDocument(d.uri, d.path, d.version, d.text, d.open, opts, st.readText)
 		uris = append(uris, uri)
 	}
 	st.mu.Unlock()
@@ -123,7 +141,7 @@ func (st *store) open(uri string, version int32, text string) {
 		path = uri
 	}
 	st.mu.Lock()
-	st.docs[documentKey(uri)] = newDocument(uri, path, version, text, true, st.opts)
+	st.docs[documentKey(uri)] = newDocument(uri, path, version, text, true, st.opts, st.readText)
 	st.mu.Unlock()
 	st.notify(uri)
 }
@@ -179,7 +197,7 @@ func (st *store) apply(uri string, version int32, changes []any, enc edits.Encod
 			return fmt.Errorf("%s: change %d: unknown change %T", uri, i, c)
 		}
 	}
-	st.docs[documentKey(uri)] = newDocument(uri, d.path, version, text, true, st.opts)
+	st.docs[documentKey(uri)] = newDocument(uri, d.path, version, text, true, st.opts, st.readText)
 	return nil
 }
 
@@ -190,9 +208,9 @@ func (st *store) close(uri string) {
 	st.mu.Lock()
 	d := st.docs[key]
 	delete(st.docs, key)
-	if d != nil && isWorkshop(d.path) {
+	if d != nil && isServed(d.path) {
 		if f, err := source.ReadFile(d.path); err == nil && st.inRoots(d.path) {
-			st.docs[key] = newDocument(key, d.path, 0, f.Text, false, st.opts)
+			st.docs[key] = newDocument(key, d.path, 0, f.Text, false, st.opts, st.readText)
 		}
 	}
 	st.mu.Unlock()
@@ -227,7 +245,7 @@ func (st *store) indexRoots(roots []string) {
 				}
 				return nil
 			}
-			if !isWorkshop(path) || n >= maxIndexed {
+			if !isServed(path) || n >= maxIndexed {
 				return nil
 			}
 			n++
@@ -244,7 +262,7 @@ func (st *store) indexRoots(roots []string) {
 // it returns the document's URI when it changed. A path that names no
 // Workshop file (the watched .wright.yaml) is no document.
 func (st *store) reload(path string) string {
-	if !isWorkshop(path) {
+	if !isServed(path) {
 		return ""
 	}
 	uri := pathURI(path)
@@ -264,8 +282,21 @@ func (st *store) reload(path string) string {
 	if d := st.docs[uri]; d != nil && d.text == f.Text {
 		return ""
 	}
-	st.docs[uri] = newDocument(uri, path, 0, f.Text, false, st.opts)
+	st.docs[uri] = newDocument(uri, path, 0, f.Text, false, st.opts, st.readText)
 	return uri
+}
+
+// readText reads a file an OverPy document includes: the editor's text
+// when it has the file open, else the disk's.
+func (st *store) readText(path string) (string, error) {
+	if text, _, ok := st.overlay(path); ok {
+		return text, nil
+	}
+	f, err := source.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	return f.Text, nil
 }
 
 // overlay gives the service the editor's unsaved text of a path.
@@ -290,6 +321,11 @@ func sameFile(a, b string) bool {
 func position(p protocol.Position) edits.Position {
 	return edits.Position{Line: int(p.Line), Character: int(p.Character)}
 }
+
+// errOverPyFeature answers a request that the server serves for Workshop
+// documents but not yet for OverPy ones: handlers turn it into an empty
+// result, never an error and never an answer at a wrong place.
+var errOverPyFeature = errors.New("this feature does not serve OverPy documents yet")
 
 // documentAt returns the document a request names and the byte offset of
 // a position in it: the opening of every request made at a position.

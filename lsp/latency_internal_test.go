@@ -43,7 +43,7 @@ func TestChangesReuseAndRenewTheMapper(t *testing.T) {
 // configuration gets its own.
 func TestFindingsAreComputedOncePerConfiguration(t *testing.T) {
 	s := &Server{lintConfig: &lint.Config{}}
-	d := newDocument("file:///tmp/latency/a.ow", "/tmp/latency/a.ow", 1, "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n}\n", true, s.engineOpts)
+	d := newDocument("file:///tmp/latency/a.ow", "/tmp/latency/a.ow", 1, "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n}\n", true, s.engineOpts, nil)
 	first := s.findings(d)
 	if again := s.findings(d); again != first {
 		t.Fatal("a second call ran the rules again")

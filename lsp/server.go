@@ -249,7 +249,11 @@ func handler[P any](f func(ctx context.Context, s *Server, p *P) (any, error)) m
 		if err != nil {
 			return nil, err
 		}
-		return f(ctx, s, p)
+		res, err := f(ctx, s, p)
+		if errors.Is(err, errOverPyFeature) {
+			return nil, nil
+		}
+		return res, err
 	}
 }
 

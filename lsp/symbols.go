@@ -277,6 +277,9 @@ func (s *Server) workspaceSymbols(ctx context.Context, query string) ([]symbolIn
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if d.overpy {
+			continue // its symbols are in the lowered program's positions
+		}
 		ix := d.program().Index()
 		for _, sym := range ix.Symbols {
 			kind, container := symbolKindOf(sym)

@@ -18,10 +18,10 @@ import (
 func init() {
 	register("textDocument/didOpen", notification(func(s *Server, p *protocol.DidOpenTextDocumentParams) {
 		path, _ := uriPath(p.TextDocument.URI)
-		if p.TextDocument.LanguageID != "workshop" && !isWorkshop(path) {
-			// OverPy and other languages have no frontend here yet: serve
-			// nothing rather than read them as Workshop, and say so with
-			// an empty publication.
+		if p.TextDocument.LanguageID != "workshop" && !isServed(path) {
+			// Other languages have no frontend here: serve nothing rather
+			// than read them as Workshop, and say so with an empty
+			// publication.
 			s.notify("textDocument/publishDiagnostics", map[string]any{"uri": p.TextDocument.URI, "diagnostics": []any{}})
 			return
 		}
@@ -79,7 +79,13 @@ func (s *Server) encoding() edits.Encoding {
 func (s *Server) document(uri string) (*document, error) {
 	d := s.docs.get(uri)
 	if d == nil {
-		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a Workshop file of the workspace", uri)}
+		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a Workshop or OverPy file of the workspace", uri)}
+	}
+	if d.overpy {
+		// Features read positions in the document's Workshop tree; an
+		// OverPy document's tree is the lowered program, so they answer
+		// nothing until they read OverPy positions (diagnostics do).
+		return nil, errOverPyFeature
 	}
 	return d, nil
 }

@@ -140,3 +140,60 @@ func (p *Program) unoptimised() []contract.Diagnostic {
 		Message: "compiled without optimisation: wright-lsp's optimiser is not available yet, so the program has more elements than OverPy's optimised output",
 		Range:   contract.Range{Path: p.File.Path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}}}
 }
+
+// A SourceDiagnostic is a diagnostic in one of a program's source files:
+// the Workshop file itself, or an OverPy file of an OverPy program.
+type SourceDiagnostic struct {
+	// File is the source file the span is in.
+	File *source.File
+	diag.Diagnostic
+	// RelatedFiles holds, for each of Related, the file its span is in.
+	RelatedFiles []*source.File
+}
+
+// SourceDiagnostics returns the program's parse and validation problems
+// (and, for OverPy, the provider's) in the source files the user edits:
+// for OverPy, every position translated through the source map. A problem
+// on generated text with no OverPy source is reported at the start of the
+// entry.
+func (p *Program) SourceDiagnostics() []SourceDiagnostic {
+	if p.overpy == nil {
+		out := make([]SourceDiagnostic, 0, len(p.Checked.Diags))
+		for _, d := range p.Checked.Diags {
+			sd := SourceDiagnostic{File: p.File, Diagnostic: d}
+			for range d.Related {
+				sd.RelatedFiles = append(sd.RelatedFiles, p.File)
+			}
+			out = append(out, sd)
+		}
+		return out
+	}
+	files := p.overpy.res.Program.Files
+	out := make([]SourceDiagnostic, 0, len(p.overpy.res.Diags)+len(p.Checked.Diags))
+	for _, d := range p.overpy.res.Diags {
+		sd := SourceDiagnostic{File: files[d.File], Diagnostic: d.Diagnostic}
+		for _, f := range d.RelatedFiles {
+			sd.RelatedFiles = append(sd.RelatedFiles, files[f])
+		}
+		out = append(out, sd)
+	}
+	for _, d := range p.Checked.Diags {
+		sd := SourceDiagnostic{File: files[0], Diagnostic: d}
+		sd.Span = source.Span{}
+		if l, ok := p.overpy.res.Map.Lookup(d.Span); ok {
+			sd.File, sd.Span = files[l.File], l.Span
+		}
+		sd.Related = nil
+		for _, r := range d.Related {
+			if l, ok := p.overpy.res.Map.Lookup(r.Span); ok {
+				sd.Related = append(sd.Related, diag.Related{Span: l.Span, Message: r.Message})
+				sd.RelatedFiles = append(sd.RelatedFiles, files[l.File])
+			}
+		}
+		out = append(out, sd)
+	}
+	return out
+}
+
+// IsOverPy reports whether the program was compiled from OverPy.
+func (p *Program) IsOverPy() bool { return p.overpy != nil }

@@ -311,7 +311,7 @@ local function run()
     expect_eq('declarations', u.declarations, 1)
     expect_eq('reads', u.reads, 1)
     expect_eq('writes', u.writes, 1)
-    local raw = answer('wright/request', client.request_sync('wright/request', { op = 'usage', symbol = 'Frags' }, TIMEOUT, buf))
+    local raw = answer('wright/request', client.request_sync('wright/request', { op = 'usage', symbol = 'Frags', document = vim.uri_from_bufnr(buf) }, TIMEOUT, buf))
     if not raw or not raw.result then
       fail('wright/request answered %s', vim.inspect(raw))
     end

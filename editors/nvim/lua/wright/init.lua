@@ -185,7 +185,8 @@ end
 --- Sends a wright-agent/v1 request (a table such as
 --- { op = 'usage', symbol = 'Kills' }) through the command wright.request
 --- and returns the response object ({ result = … } or { error = … }), or
---- nil and an error message.
+--- nil and an error message. Without a document member, the request
+--- addresses the buffer's program.
 ---@param request table
 ---@param bufnr number|nil a buffer the server is attached to
 ---@param timeout_ms number|nil default 10000
@@ -196,6 +197,10 @@ function M.request(request, bufnr, timeout_ms)
   local client = M.client(bufnr)
   if not client then
     return nil, 'wright-lsp is not attached to this buffer'
+  end
+  if request.document == nil then
+    -- The buffer's program, whatever else the workspace holds.
+    request = vim.tbl_extend('force', request, { document = vim.uri_from_bufnr(bufnr) })
   end
   local resp, err = client.request_sync('workspace/executeCommand',
     { command = 'wright.request', arguments = { request } }, timeout_ms or 10000, bufnr)

@@ -1,0 +1,66 @@
+package lsp_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/wright-lsp/wright-lsp/lsp"
+)
+
+// TestOverPyDiagnostics: an OverPy document gets every problem, at OverPy
+// positions, after an edit too; features that do not read OverPy yet
+// answer nothing instead of failing.
+func TestOverPyDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.opy")
+	text := "rule \"a\":\n    fooBar(1)\n\nrule \"b\":\n    wait(1, 5)\n"
+	os.WriteFile(path, []byte(text), 0o644)
+	uri := pathURI(path)
+	c := startClient(t, lsp.Options{Version: "test", Debounce: time.Millisecond})
+	c.initialize(dir, map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "overpy", "version": 1, "text": text}})
+	type diagnostic struct {
+		Range struct {
+			Start struct{ Line, Character int } `json:"start"`
+			End   struct{ Line, Character int } `json:"end"`
+		} `json:"range"`
+		Code string `json:"code"`
+	}
+	read := func(raw json.RawMessage) []diagnostic {
+		var ds []diagnostic
+		if err := json.Unmarshal(raw, &ds); err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	got := read(c.waitDiagnostics(uri))
+	want := []struct {
+		code             string
+		line, start, end int
+	}{{"unknown-function", 1, 4, 10}, {"expected-enum-member", 4, 12, 13}}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Code != w.code || g.Range.Start.Line != w.line || g.Range.Start.Character != w.start || g.Range.End.Character != w.end {
+			t.Errorf("diagnostic %d: got %+v, want %+v", i, g, w)
+		}
+	}
+	// Fix the first problem: only the second is left.
+	c.drainPublished()
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": map[string]int{"line": 1, "character": 4}, "end": map[string]int{"line": 1, "character": 10}}, "text": "wait"}}})
+	got = read(c.waitDiagnostics(uri))
+	if len(got) != 1 || got[0].Code != "expected-enum-member" {
+		t.Errorf("after the fix: %+v", got)
+	}
+	// Hover does not serve OverPy yet: an empty answer, not an error.
+	res, err := c.try("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]int{"line": 1, "character": 5}})
+	if err != nil || string(res) != "null" {
+		t.Errorf("hover on OverPy: %s, %v; want null", res, err)
+	}
+}
