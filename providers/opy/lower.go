@@ -180,6 +180,8 @@ type compiler struct {
 	// loopID numbers loops and switches, for their label names.
 	loopID           int
 	disableInspector bool
+	// bs is what OverPy's functions keep across the program.
+	bs builtinState
 }
 
 // CompileOptions are what the directives of a program ask of its
