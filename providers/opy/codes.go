@@ -75,6 +75,17 @@ const (
 	codeSettingTooLong diag.Code = "setting-too-long"
 )
 
+// The codes of OverPy's own functions (lower_builtin*.go).
+const (
+	codeExpectedLiteral diag.Code = "expected-literal"
+	codeArgumentRange   diag.Code = "argument-out-of-range"
+	codeRandomArgument  diag.Code = "random-argument"
+	codeStringTooLong   diag.Code = "string-too-long"
+	codeTooManySettings diag.Code = "too-many-workshop-settings"
+
+	codeSettingEnumDefault diag.Code = "workshop-setting-enum-default"
+)
+
 // Codes documents every code the OverPy frontend reports.
 var Codes = []diag.CodeInfo{
 	{Code: codeUnexpectedCharacter, Severity: diag.Error, Summary: "a character that OverPy text cannot hold here"},
@@ -132,6 +143,13 @@ var Codes = []diag.CodeInfo{
 	{Code: codeUnusedSettings, Severity: diag.Warning, Summary: "#!extension in a program without a settings block has no effect"},
 	{Code: codeUnknownSetting, Severity: diag.Warning, Summary: "a settings key, value or game mode the settings schema does not know: written as is, as OverPy does"},
 	{Code: codeSettingTooLong, Severity: diag.Error, Summary: "the mode name or description is longer than the game allows"},
+
+	{Code: codeExpectedLiteral, Severity: diag.Error, Summary: "the argument must be written as a literal (a number, a string, true or false, an enum member)"},
+	{Code: codeArgumentRange, Severity: diag.Error, Summary: "a literal argument is outside the range the function takes (hsl's hue, a setting's bounds)"},
+	{Code: codeRandomArgument, Severity: diag.Error, Summary: "a random value is passed where it would be computed several times (hsl)"},
+	{Code: codeStringTooLong, Severity: diag.Error, Summary: "a text is longer than the Workshop takes (a workshop setting's 128 bytes)"},
+	{Code: codeTooManySettings, Severity: diag.Error, Summary: "more than 128 workshop settings"},
+	{Code: codeSettingEnumDefault, Severity: diag.Warning, Summary: "an enum workshop setting defaults to another option than the first, which then cannot be chosen"},
 }
 
 // A directive's class: what the compiler does with it.

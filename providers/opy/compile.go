@@ -40,6 +40,7 @@ func Compile(path, text string, opts Options) *Result {
 			c.macroRules(x)
 		}
 	}
+	c.resolveCurrentMaps()
 	c.globals.allocate(d)
 	c.players.allocate(d)
 	c.subs.allocate(d)
@@ -216,7 +217,7 @@ func (d *diagnostics) suppress(code string) {
 // overpyWarnings maps OverPy's warning codes to ours.
 var overpyWarnings = map[string]diag.Code{
 	"w_lone_else": codeLoneElse, "w_break_outside_loop": codeBreakOutsideLoop, "w_wait_9999": codeWait9999,
-	"w_already_imported": codeAlreadyIncluded,
+	"w_already_imported": codeAlreadyIncluded, "w_workshop_setting_enum_default": codeSettingEnumDefault,
 }
 
 // filtered returns the diagnostics less the suppressed warnings.

@@ -185,6 +185,8 @@ type compiler struct {
 	disableInspector bool
 	// defaults are the catalog defaults read so far.
 	defaults map[*vocab.Param]Expr
+	// bs is what OverPy's functions keep across the program.
+	bs builtinState
 }
 
 // CompileOptions are what the directives of a program ask of its

@@ -1,239 +1,369 @@
 package opy
 
-// This file lowers OverPy's own functions: the ones that are not catalog
-// elements (floor, sorted, raycast(…).getHitPosition(), chase, …) and the
-// built-in macros (getAllPlayers, hudHeader, print, …).
+// This file dispatches the calls of OverPy's own functions: the ones that
+// are not catalog elements (floor, sorted, raycast(…).getHitPosition(),
+// chase, createWorkshopSetting, …), the built-in macros (getAllPlayers,
+// hudHeader, print, lerp, …) and the old names OverPy still accepts. The
+// functions themselves are lowered in the lower_builtin_*.go files, by
+// theme.
 
-// builtinNames are the OverPy functions this file knows, for
-// suggestions.
-var builtinNames = []string{"getAllPlayers", "floor", "ceil", "round", "sorted", "any", "all", "raycast", "chase",
-	"chaseAtRate", "chaseOverTime", "stopChasingVariable", "async", "getCurrentMap", "hudHeader", "hudSubheader",
-	"hudSubtext", "print", "range"}
+import (
+	"sort"
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// A builtinCall is a call of an OverPy function.
+type builtinCall struct {
+	// name is the function as the user wrote it: "lerp", or ".reverse"
+	// for a member function.
+	name string
+	e    *Call
+	// recv is the receiver of a member function.
+	recv Expr
+}
+
+// label is the function's name for messages.
+func (b *builtinCall) label() string { return b.name }
+
+// builtinState is what OverPy's functions keep across a program.
+type builtinState struct {
+	// settingNames are the workshop setting names given so far, as
+	// written; settingCount counts them.
+	settingNames map[string]bool
+	settingCount int
+	// currentMaps are the getCurrentMap() values, rewritten once the
+	// program is lowered (lower_builtin_map.go).
+	currentMaps []*wnode
+}
+
+// A builtinFunc is one OverPy function.
+type builtinFunc struct {
+	use   builtinUse
+	lower func(c *compiler, b *builtinCall) *wnode
+}
+
+// A builtinUse says where a function may be called.
+type builtinUse uint8
+
+const (
+	asValue  builtinUse = iota // in a value
+	asAction                   // as a statement
+	asEither                   // anywhere: it reports its own errors
+)
+
+// builtinFuncs are OverPy's functions by name; member functions start
+// with '.'. It is filled by init to break the cycle between the table
+// and the functions that read it.
+var builtinFuncs map[string]builtinFunc
+
+func init() {
+	value := func(f func(c *compiler, b *builtinCall) *wnode) builtinFunc { return builtinFunc{asValue, f} }
+	action := func(f func(c *compiler, b *builtinCall) *wnode) builtinFunc { return builtinFunc{asAction, f} }
+	either := func(f func(c *compiler, b *builtinCall) *wnode) builtinFunc { return builtinFunc{asEither, f} }
+	builtinFuncs = map[string]builtinFunc{
+		// Arrays (lower_builtin_array.go, lower_builtin_table.go).
+		"sorted":         value((*compiler).sorted),
+		"any":            value((*compiler).anyAll),
+		"all":            value((*compiler).anyAll),
+		".map":           value((*compiler).lambdaMember),
+		".filter":        value((*compiler).lambdaMember),
+		".any":           value((*compiler).lambdaMember),
+		".all":           value((*compiler).lambdaMember),
+		".reverse":       value((*compiler).reverse),
+		".unique":        value((*compiler).unique),
+		"arrayToString":  value((*compiler).arrayToStringCall),
+		".toArray":       value((*compiler).enumToArray),
+		"splitDictArray": action((*compiler).splitTableCall),
+		"tabular":        action((*compiler).splitTableCall),
+
+		// Built-in macros (lower_builtin_macro.go).
+		"getAllPlayers":                   value((*compiler).getAllPlayers),
+		"getSign":                         value((*compiler).getSign),
+		"lerp":                            value((*compiler).lerp),
+		".getOppositeTeam":                value((*compiler).memberOppositeTeam),
+		".getEffectiveHero":               value((*compiler).effectiveHero),
+		"getRealClosestPlayer":            value((*compiler).realNearestPlayers),
+		"getRealClosestPlayers":           value((*compiler).realNearestPlayers),
+		"getRealFarthestPlayer":           value((*compiler).realNearestPlayers),
+		"getRealFarthestPlayers":          value((*compiler).realNearestPlayers),
+		".getRealPlayerClosestToReticle":  value((*compiler).realReticlePlayers),
+		".getRealPlayersClosestToReticle": value((*compiler).realReticlePlayers),
+		"getRealPlayersInRadius":          value((*compiler).realPlayersInRadius),
+		".getRealPlayersInViewAngle":      value((*compiler).realPlayersInViewAngle),
+		"lineIntersectsSphere":            value((*compiler).lineIntersectsSphere),
+		"timeToString":                    value((*compiler).timeToString),
+		"buttonToString":                  value((*compiler).buttonToString),
+		"hudHeader":                       action((*compiler).hudMacro),
+		"hudSubheader":                    action((*compiler).hudMacro),
+		"hudSubtext":                      action((*compiler).hudMacro),
+		"print":                           action((*compiler).print),
+
+		// Numbers and colours (lower_builtin_math.go).
+		"floor": value((*compiler).rounding),
+		"ceil":  value((*compiler).rounding),
+		"round": value((*compiler).rounding),
+		"log":   value((*compiler).log),
+		"hsl":   value((*compiler).hsl),
+
+		// Variables, raycasts and rules (lower_builtin_chase.go).
+		"chase":           action((*compiler).chase),
+		"chaseAtRate":     action((*compiler).chase),
+		"chaseOverTime":   action((*compiler).chase),
+		"stopChasing":     action((*compiler).stopChasing),
+		"async":           action((*compiler).async),
+		"raycast":         value((*compiler).bareRaycast),
+		".getHitPosition": value((*compiler).raycastAccessor),
+		".getPlayerHit":   value((*compiler).raycastAccessor),
+		".getNormal":      value((*compiler).raycastAccessor),
+
+		// Workshop settings (lower_builtin_setting.go).
+		"createWorkshopSetting":      value((*compiler).workshopSetting),
+		"createWorkshopSettingBool":  value((*compiler).workshopSettingElement),
+		"createWorkshopSettingInt":   value((*compiler).workshopSettingElement),
+		"createWorkshopSettingFloat": value((*compiler).workshopSettingElement),
+		"createWorkshopSettingHero":  value((*compiler).workshopSettingElement),
+		"createWorkshopSettingEnum":  value((*compiler).workshopSettingElement),
+
+		// The current map (lower_builtin_map.go).
+		"getCurrentMap": value((*compiler).getCurrentMap),
+
+		// Strings (lower_builtin_string.go).
+		".format": value((*compiler).format),
+
+		// Forms that are not calls of their own.
+		"range": either(func(c *compiler, b *builtinCall) *wnode {
+			c.d.errorf(codeSyntax, b.e.Loc, "range(…) is only the loop of a for: for VARIABLE in range(…):")
+			return nil
+		}),
+		".append": value((*compiler).statementOnly),
+		".remove": value((*compiler).statementOnly),
+	}
+	for name, why := range unsupportedBuiltins {
+		builtinFuncs[name] = either(func(c *compiler, b *builtinCall) *wnode {
+			c.d.errorf(codeUnsupportedFeature, b.e.Loc, "'"+name+"' is not supported by wright-lsp: "+why)
+			return nil
+		})
+	}
+	builtinNames = freeBuiltinNames()
+}
+
+// unsupportedBuiltins are OverPy functions wright-lsp does not compile,
+// with the reason.
+var unsupportedBuiltins = map[string]string{
+	"compress":                  "it needs OverPy's compression algorithm",
+	"compressed":                "it needs OverPy's compression algorithm",
+	"decompressNumbers":         "it needs OverPy's compression algorithm",
+	"decompressVectors":         "it needs OverPy's compression algorithm",
+	"debug":                     "it writes the argument's text with OverPy's look-alike letters",
+	"strVisualLength":           "it needs OverPy's table of character widths",
+	"spacesForString":           "it needs OverPy's table of character widths",
+	"spacesForLength":           "it needs OverPy's table of character widths",
+	"createCasedProgressBarIwt": "it builds its texts with OverPy's string transformations",
+	"_":                         "translations are not supported yet",
+	"__":                        "translations are not supported yet",
+	"___":                       "translations are not supported yet",
+}
+
+// functionAliases are the old names OverPy still accepts, with the
+// catalog element or OverPy function each stands for. A free name may
+// stand for a member function: removeFromGame(p) is p.removeFromGame().
+var functionAliases = map[string]string{
+	"destroyAllInWorldText": "destroyAllInWorldTexts", "disableEnvironmentCollision": ".disableEnvironmentCollision",
+	"enableEnvironmentCollision": ".enableEnvironmentCollision", "enablePlayerCollision": ".enablePlayerCollision",
+	"horizontalAngleFromDirection": "horizontalAngleOfDirection", "getLastAssistID": "getLastAssistId",
+	"getLastDoT": "getLastDamageOverTimeId", "getLastHoT": "getLastHealingOverTimeId",
+	"getNumberOfDoTIds": "getNumberOfDamageOverTimeIds", "getNumberOfHoTIds": "getNumberOfHealingOverTimeIds",
+	"moveToTeam": ".moveToTeam", "printLog": "logToInspector", "rgba": "rgb", "hsla": "hsl",
+	"updateEveryTick": "updateEveryFrame", "angleToDirection": "directionFromAngles", "buttonString": "inputBindingString",
+	"teamHasHero": "isHeroBeingPlayed", "removeFromGame": ".removeFromGame", "stopChasingVariable": "stopChasing",
+	"stopDoT": "stopDamageOverTime", "stopHoT": "stopHealingOverTime",
+
+	".setCamera": ".startCamera", ".disableHeroHUD": ".disableHeroHud", ".startDoT": ".startDamageOverTime",
+	".startHoT": ".startHealingOverTime", ".getCurrentHero": ".getHero", ".hasStatusEffect": ".hasStatus",
+	".stopAllDoT": ".stopAllDamageOverTime", ".stopAllHoT": ".stopAllHealingOverTime",
+}
+
+// builtinNames are the OverPy functions that are not member functions,
+// for suggestions; set by init.
+var builtinNames []string
+
+func freeBuiltinNames() []string {
+	var out []string
+	for n := range builtinFuncs {
+		if !strings.HasPrefix(n, ".") && !strings.HasPrefix(n, "_") {
+			out = append(out, n)
+		}
+	}
+	for n := range functionAliases {
+		if !strings.HasPrefix(n, ".") {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
 
 // builtin lowers a call of an OverPy function; handled is false when name
 // is not one. recv is the receiver of a member function (name starts
 // with '.').
-func (c *compiler) builtin(name string, e *Call, recv Expr, asAction bool) (w *wnode, handled bool) {
-	valueOnly := func() bool {
-		if asAction {
-			c.d.errorf(codeExpectedAction, e.Loc, "'"+name+"' is a value, not an action: assign it or use it in one")
-			return false
+func (c *compiler) builtin(name string, e *Call, recv Expr, action bool) (w *wnode, handled bool) {
+	if target, ok := functionAliases[name]; ok {
+		if f, isBuiltin := builtinFuncs[target]; isBuiltin {
+			return c.lowerBuiltin(f, &builtinCall{name: name, e: e, recv: recv}, action), true
 		}
-		return true
+		el := c.names.element(target)
+		if el == nil {
+			panic("opy: alias " + name + " of no catalog element " + target)
+		}
+		return c.elementCall(el, strings.TrimPrefix(name, "."), e, recv, action), true
 	}
-	actionOnly := func() bool {
-		if !asAction {
-			c.d.errorf(codeExpectedValue, e.Loc, "'"+name+"' is an action, not a value")
-			return false
-		}
-		return true
+	f, ok := builtinFuncs[name]
+	if !ok {
+		return nil, false
 	}
-	switch name {
-	case "getAllPlayers":
-		if !valueOnly() || !c.arity(e, name, 0, 0) {
-			return nil, true
-		}
-		return c.call("getPlayers", e.Loc, c.enumMember("Team", "ALL", e.Loc)), true
-	case "getCurrentMap":
-		if !valueOnly() || !c.arity(e, name, 0, 0) {
-			return nil, true
-		}
-		return c.call("__getCurrentMap__", e.Loc), true
-	case "floor", "ceil", "round":
-		if !valueOnly() || !c.arity(e, name, 1, 1) {
-			return nil, true
-		}
-		x := c.expr(e.Args[0].Value)
-		if x == nil {
-			return nil, true
-		}
-		mode := map[string]string{"floor": "__roundDown__", "ceil": "__roundUp__", "round": "__roundToNearest__"}[name]
-		return c.call("__round__", e.Loc, x, c.enumMember("__Rounding__", mode, e.Loc)), true
-	case "sorted":
-		if !valueOnly() || !c.arity(e, name, 1, 2) {
-			return nil, true
-		}
-		arr := c.expr(e.Args[0].Value)
-		if arr == nil {
-			return nil, true
-		}
-		if len(e.Args) == 1 {
-			return c.call("__sortedArray__", e.Loc, arr, c.call("__currentArrayElement__", e.Loc)), true
-		}
-		if e.Args[1].Name != "" && e.Args[1].Name != "key" {
-			c.d.errorf(codeUnknownKeywordArg, e.Args[1].NameLoc, "sorted() takes key=")
-			return nil, true
-		}
-		rank := c.lambdaBody(e.Args[1].Value, name)
-		if rank == nil {
-			return nil, true
-		}
-		return c.call("__sortedArray__", e.Loc, arr, rank), true
-	case "any", "all":
-		if !valueOnly() || !c.arity(e, name, 1, 1) {
-			return nil, true
-		}
-		key := map[string]string{"any": "__any__", "all": "__all__"}[name]
-		if comp, ok := e.Args[0].Value.(*Comprehension); ok {
-			iter := c.expr(comp.Iter)
-			if iter == nil {
-				return nil, true
-			}
-			c.pushAliases(comp.Var, comp.IndexVar, comp.Loc)
-			defer c.popAliases()
-			if comp.Cond != nil {
-				cond := c.expr(comp.Cond)
-				if cond == nil {
-					return nil, true
-				}
-				iter = c.call("__filteredArray__", comp.Loc, iter, cond)
-			}
-			body := c.expr(comp.Elem)
-			if body == nil {
-				return nil, true
-			}
-			return c.call(key, e.Loc, iter, body), true
-		}
-		arr := c.expr(e.Args[0].Value)
-		if arr == nil {
-			return nil, true
-		}
-		return c.call(key, e.Loc, arr, c.call("__currentArrayElement__", e.Loc)), true
-	case ".map", ".filter", ".any", ".all":
-		if !valueOnly() || !c.arity(e, name, 1, 1) {
-			return nil, true
-		}
-		arr := c.expr(recv)
-		if arr == nil {
-			return nil, true
-		}
-		body := c.lambdaBody(e.Args[0].Value, name)
-		if body == nil {
-			return nil, true
-		}
-		key := map[string]string{".map": "__mappedArray__", ".filter": "__filteredArray__", ".any": "__any__", ".all": "__all__"}[name]
-		return c.call(key, e.Loc, arr, body), true
-	case ".getHitPosition", ".getPlayerHit", ".getNormal":
-		rc, ok := recv.(*Call)
-		if n, isName := callName(rc); !ok || !isName || n != "raycast" {
-			return nil, false
-		}
-		if !valueOnly() {
-			return nil, true
-		}
-		if !c.arity(e, name, 0, 0) {
-			return nil, true
-		}
-		key := map[string]string{".getHitPosition": "raycastHitPosition", ".getPlayerHit": "raycastHitPlayer", ".getNormal": "raycastHitNormal"}[name]
-		el := c.names.element(key)
-		args := c.bindArgs(el.Params, "raycast", rc, nil)
-		if args == nil {
-			return nil, true
-		}
-		return &wnode{kind: wCall, elem: el, args: args, loc: e.Loc}, true
-	case "raycast":
-		c.d.errorf(codeSyntax, e.Loc, "raycast(…) is read with .getHitPosition(), .getPlayerHit() or .getNormal()")
-		return nil, true
-	case "async":
-		el := c.names.element("startRule")
-		if !actionOnly() {
-			return nil, true
-		}
-		return c.elementCall(el, "async", e, nil, true), true
-	case "chase", "chaseAtRate", "chaseOverTime":
-		if !actionOnly() {
-			return nil, true
-		}
-		return c.chase(name, e), true
-	case "stopChasingVariable":
-		if !actionOnly() || !c.arity(e, name, 1, 1) {
-			return nil, true
-		}
-		switch t := e.Args[0].Value.(type) {
-		case *Name:
-			if !c.assignableGlobal(t) {
-				return nil, true
-			}
-			return c.call("__stopChasingGlobalVariable__", e.Loc, &wnode{kind: wIdent, text: t.Name, loc: t.Loc}), true
-		case *Member:
-			p, v, ok := c.playerVarTarget(t)
-			if !ok {
-				return nil, true
-			}
-			return c.call("__stopChasingPlayerVariable__", e.Loc, p, v), true
-		}
-		c.d.errorf(codeNotAssignable, e.Args[0].Value.exprLoc(), "stopChasingVariable takes a variable or a player variable")
-		return nil, true
-	case "hudHeader", "hudSubheader", "hudSubtext":
-		if !actionOnly() {
-			return nil, true
-		}
-		return c.hudMacro(name, e), true
-	case "print":
-		if !actionOnly() || !c.arity(e, name, 1, 1) {
-			return nil, true
-		}
-		x := c.expr(e.Args[0].Value)
-		if x == nil {
-			return nil, true
-		}
-		spaces := func(n int) string {
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = ' '
-			}
-			return string(b)
-		}
-		pad := c.call("__customString__", e.Loc, &wnode{kind: wString, text: spaces(125) + "{0}", loc: e.Loc},
-			c.call("__customString__", e.Loc, &wnode{kind: wString, text: spaces(45), loc: e.Loc}))
-		en := c.names.enums["Color"]
-		return c.call("hudText", e.Loc, c.call("getPlayers", e.Loc, c.enumMember("Team", "ALL", e.Loc)), x, pad, c.call("null", e.Loc),
-			c.enumMember("HudPosition", "LEFT", e.Loc), num(-9999, e.Loc), c.enumValue(en, en.members["ORANGE"], e.Loc),
-			c.call("null", e.Loc), c.call("null", e.Loc), c.enumMember("HudReeval", "VISIBILITY_AND_STRING", e.Loc),
-			c.enumMember("SpecVisibility", "DEFAULT", e.Loc)), true
-	case "range":
-		c.d.errorf(codeSyntax, e.Loc, "range(…) is only the loop of a for: for VARIABLE in range(…):")
-		return nil, true
-	case ".format":
-		s, ok := recv.(*String)
-		if !ok {
-			c.d.errorf(codeFormatArguments, e.Loc, ".format() is a method of string literals only")
-			return nil, true
-		}
-		if !valueOnly() {
-			return nil, true
-		}
-		args := make([]Expr, 0, len(e.Args))
-		for _, a := range e.Args {
-			if a.Name != "" {
-				c.d.errorf(codeUnknownKeywordArg, a.NameLoc, ".format() takes no keyword arguments")
-				return nil, true
-			}
-			args = append(args, a.Value)
-		}
-		w := c.stringValue(s, args)
-		if w != nil {
-			w.loc = e.Loc
-		}
-		return w, true
-	case ".append", ".remove":
-		c.d.errorf(codeExpectedValue, e.Loc, "'"+name+"' changes a variable and has no value: write it as a statement")
-		return nil, true
+	if raycastAccessors[name] && !isRaycast(recv) {
+		// Not OverPy's accessor: a macro or an unknown member.
+		return nil, false
 	}
-	return nil, false
+	return c.lowerBuiltin(f, &builtinCall{name: name, e: e, recv: recv}, action), true
+}
+
+// bareBuiltins are the OverPy functions without arguments that a bare
+// name calls: getAllPlayers is getAllPlayers().
+var bareBuiltins = map[string]bool{"getAllPlayers": true, "getCurrentMap": true}
+
+// bareBuiltin lowers the bare name of an OverPy function without
+// arguments; ok is false when the name is not one.
+func (c *compiler) bareBuiltin(n *Name) (w *wnode, ok bool) {
+	if !bareBuiltins[n.Name] {
+		return nil, false
+	}
+	return c.builtin(n.Name, &Call{Fn: n, Loc: n.Loc, ArgLoc: n.Loc}, nil, false)
+}
+
+// lowerBuiltin checks that an OverPy function is used as what it is (an
+// action or a value) and lowers it.
+func (c *compiler) lowerBuiltin(f builtinFunc, b *builtinCall, action bool) *wnode {
+	switch {
+	case action && f.use == asValue:
+		c.d.errorf(codeExpectedAction, b.e.Loc, "'"+b.label()+"' is a value, not an action: assign it or use it in one")
+		return nil
+	case !action && f.use == asAction:
+		c.d.errorf(codeExpectedValue, b.e.Loc, "'"+b.label()+"' is an action, not a value")
+		return nil
+	}
+	return f.lower(c, b)
+}
+
+// statementOnly refuses A.append(x) and A.remove(x) used as values.
+func (c *compiler) statementOnly(b *builtinCall) *wnode {
+	c.d.errorf(codeExpectedValue, b.e.Loc, "'"+b.label()+"' changes a variable and has no value: write it as a statement")
+	return nil
 }
 
 // arity checks a builtin's argument count and that none is a keyword.
 func (c *compiler) arity(e *Call, name string, lo, hi int) bool {
 	if len(e.Args) < lo || len(e.Args) > hi {
-		want := itoa(lo)
+		want := plural(lo, "argument")
 		if hi != lo {
-			want += " to " + itoa(hi)
+			want = itoa(lo) + " to " + itoa(hi) + " arguments"
 		}
-		c.d.errorf(codeWrongArgumentCount, e.ArgLoc, "'"+name+"' takes "+want+" arguments, got "+itoa(len(e.Args)))
+		c.d.errorf(codeWrongArgumentCount, e.ArgLoc, "'"+name+"' takes "+want+", got "+itoa(len(e.Args)))
 		return false
 	}
+	for _, a := range e.Args {
+		if a.Name != "" {
+			c.d.errorf(codeUnknownKeywordArg, a.NameLoc, "'"+name+"' takes no keyword arguments")
+			return false
+		}
+	}
 	return true
+}
+
+// args binds a builtin's arguments (and receiver) to its parameters and
+// lowers them, defaults filled in; nil when something is wrong (and
+// reported).
+func (c *compiler) args(b *builtinCall, params ...vocab.Param) []*wnode {
+	return c.bindArgs(params, b.label(), b.e, b.recv)
+}
+
+// bindExprs binds a builtin's arguments (and receiver) to its
+// parameters without lowering them, for the builtins that read their
+// arguments as written; a parameter left out is nil. ok is false when
+// something is wrong (and reported).
+func (c *compiler) bindExprs(b *builtinCall, params ...vocab.Param) (given []Expr, ok bool) {
+	e := b.e
+	given = make([]Expr, len(params))
+	pos := 0
+	if b.recv != nil {
+		given[0], pos = b.recv, 1
+	}
+	ok = true
+	seenKeyword := false
+	for _, a := range e.Args {
+		if a.Name != "" {
+			seenKeyword = true
+			i := paramIndex(params, a.Name)
+			switch {
+			case i < 0 || i < boolInt(b.recv != nil):
+				c.d.errorf(codeUnknownKeywordArg, a.NameLoc, "'"+b.label()+"' has no parameter '"+a.Name+"'")
+				ok = false
+			case given[i] != nil:
+				c.d.errorf(codeDuplicateArgument, a.NameLoc, "'"+a.Name+"' is given twice")
+				ok = false
+			default:
+				given[i] = a.Value
+			}
+			continue
+		}
+		switch {
+		case seenKeyword:
+			c.d.errorf(codePositionalAfterKw, a.Value.exprLoc(), "a positional argument cannot follow keyword arguments")
+			ok = false
+		case pos >= len(params):
+			c.d.errorf(codeWrongArgumentCount, a.Value.exprLoc(), "'"+b.label()+"' takes "+plural(len(params)-boolInt(b.recv != nil), "argument")+": this one is extra")
+			ok = false
+		default:
+			given[pos] = a.Value
+		}
+		pos++
+	}
+	if !ok {
+		return nil, false
+	}
+	for i, p := range params {
+		if given[i] == nil && !p.HasDefault {
+			c.d.errorf(codeMissingArgument, e.Loc, "'"+b.label()+"' needs its argument '"+p.Name+"'")
+			ok = false
+		}
+	}
+	return given, ok
+}
+
+// need is a parameter without a default.
+func need(name string) vocab.Param { return vocab.Param{Name: name} }
+
+// orDefault is a parameter with a default written in OverPy.
+func orDefault(name, def string) vocab.Param {
+	return vocab.Param{Name: name, Default: def, HasDefault: true}
+}
+
+// catalogParam is a copy of a parameter of a catalog element, renamed
+// name: the same enum, type and default.
+func (c *compiler) catalogParam(key, param, name string) vocab.Param {
+	el := c.names.element(key)
+	if el == nil {
+		panic("opy: no catalog element " + key)
+	}
+	i := paramIndex(el.Params, param)
+	if i < 0 {
+		panic("opy: catalog element " + key + " has no parameter " + param)
+	}
+	p := el.Params[i]
+	p.Name = name
+	return p
 }
 
 // lambdaBody lowers "lambda x: BODY" with x standing for the current
@@ -242,7 +372,7 @@ func (c *compiler) lambdaBody(e Expr, fn string) *wnode {
 	l, ok := e.(*Lambda)
 	if !ok {
 		if _, bad := e.(*BadExpr); !bad {
-			c.d.errorf(codeSyntax, e.exprLoc(), fn+" takes a lambda here: lambda x: …")
+			c.d.errorf(codeSyntax, e.exprLoc(), "'"+fn+"' takes a lambda here: lambda x: …")
 		}
 		return nil
 	}
@@ -260,8 +390,13 @@ func (c *compiler) lambdaBody(e Expr, fn string) *wnode {
 }
 
 // actionSpecial lowers the statements that are calls with a special
-// form: A.append(x), A.remove(x).
+// form: A.append(x), A.remove(x), and splitDictArray and tabular, which
+// write several actions.
 func (c *compiler) actionSpecial(call *Call, s *ExprStmt) bool {
+	if name, ok := callName(call); ok && (name == "splitDictArray" || name == "tabular") {
+		c.splitTable(&builtinCall{name: name, e: call}, s.Loc, s.Comments)
+		return true
+	}
 	m, ok := call.Fn.(*Member)
 	if !ok || (m.Name != "append" && m.Name != "remove") {
 		return false
@@ -298,134 +433,6 @@ func (c *compiler) actionSpecial(call *Call, s *ExprStmt) bool {
 		c.emitAction(w, s.Loc, comments)
 	}
 	return true
-}
-
-// chase lowers chase(VAR, DEST, rate=R | duration=D, REEVAL),
-// chaseAtRate(VAR, DEST, R, REEVAL) and chaseOverTime(VAR, DEST, D,
-// REEVAL).
-func (c *compiler) chase(name string, e *Call) *wnode {
-	if len(e.Args) < 3 || len(e.Args) > 4 {
-		c.d.errorf(codeWrongArgumentCount, e.ArgLoc, name+" takes a variable, a destination, a rate or duration, and optionally a reevaluation")
-		return nil
-	}
-	rate := name == "chaseAtRate"
-	if name == "chase" {
-		switch e.Args[2].Name {
-		case "rate":
-			rate = true
-		case "duration":
-		default:
-			c.d.errorf(codeMissingArgument, e.Args[2].Value.exprLoc(), "chase takes rate=RATE or duration=DURATION as its 3rd argument")
-			return nil
-		}
-	} else if e.Args[2].Name != "" && e.Args[2].Name != "rate" && e.Args[2].Name != "duration" {
-		c.d.errorf(codeUnknownKeywordArg, e.Args[2].NameLoc, name+" has no parameter '"+e.Args[2].Name+"'")
-		return nil
-	}
-	dest := c.expr(e.Args[1].Value)
-	amount := c.expr(e.Args[2].Value)
-	if dest == nil || amount == nil {
-		return nil
-	}
-	enumName, def := "ChaseTimeReeval", "DESTINATION_AND_DURATION"
-	if rate {
-		enumName, def = "ChaseRateReeval", "DESTINATION_AND_RATE"
-	}
-	reeval := c.enumMember(enumName, def, e.Loc)
-	if len(e.Args) == 4 {
-		m, ok := e.Args[3].Value.(*Member)
-		n, isName := Expr(nil), false
-		if ok {
-			n, isName = m.X.(*Name)
-		}
-		if !ok || !isName || (n.(*Name).Name != "ChaseReeval" && n.(*Name).Name != enumName) {
-			c.d.errorf(codeExpectedEnum, e.Args[3].Value.exprLoc(), "the 4th argument of "+name+" takes a member of "+enumName)
-			return nil
-		}
-		en := c.names.enums[enumName]
-		mem := en.members[m.Name]
-		if mem == nil {
-			c.d.errorf(codeUnknownEnumMember, m.NameLoc, enumName+" has no member '"+m.Name+"'")
-			return nil
-		}
-		reeval = &wnode{kind: wEnum, member: mem, loc: m.Loc}
-	}
-	switch t := e.Args[0].Value.(type) {
-	case *Name:
-		if !c.assignableGlobal(t) {
-			return nil
-		}
-		key := "__chaseGlobalVariableOverTime__"
-		if rate {
-			key = "__chaseGlobalVariableAtRate__"
-		}
-		return c.call(key, e.Loc, &wnode{kind: wIdent, text: t.Name, loc: t.Loc}, dest, amount, reeval)
-	case *Member:
-		p, v, ok := c.playerVarTarget(t)
-		if !ok {
-			return nil
-		}
-		key := "__chasePlayerVariableOverTime__"
-		if rate {
-			key = "__chasePlayerVariableAtRate__"
-		}
-		return c.call(key, e.Loc, p, v, dest, amount, reeval)
-	}
-	c.d.errorf(codeNotAssignable, e.Args[0].Value.exprLoc(), name+" chases a variable or a player variable")
-	return nil
-}
-
-// hudMacro lowers hudHeader, hudSubheader and hudSubtext: Create HUD Text
-// with one of its three texts.
-func (c *compiler) hudMacro(name string, e *Call) *wnode {
-	slot := map[string]string{"hudHeader": "header", "hudSubheader": "subheader", "hudSubtext": "text"}[name]
-	hud := c.names.element("hudText")
-	// The macro's parameters, by name, with hudText's defaults.
-	params := []string{"visibleTo", slot, "location", "sortOrder", "color", "reevaluation", "specVisibility"}
-	colorSlot := map[string]string{"header": "headerColor", "subheader": "subheaderColor", "text": "textColor"}[slot]
-	given := map[string]Expr{}
-	pos := 0
-	for _, a := range e.Args {
-		key := a.Name
-		if key == "" {
-			if pos >= len(params) {
-				c.d.errorf(codeWrongArgumentCount, a.Value.exprLoc(), name+" takes at most 7 arguments")
-				return nil
-			}
-			key = params[pos]
-			pos++
-		} else if !contains(params, key) {
-			c.d.errorf(codeUnknownKeywordArg, a.NameLoc, name+" has no parameter '"+a.Name+"'")
-			return nil
-		}
-		given[key] = a.Value
-	}
-	args := make([]*wnode, len(hud.Params))
-	for i := range hud.Params {
-		p := &hud.Params[i]
-		key := p.Name
-		if key == colorSlot {
-			key = "color"
-		}
-		var w *wnode
-		switch {
-		case given[key] != nil && (key == p.Name || key == "color"):
-			w = c.argument(p, name, i, given[key])
-		case key == "header" || key == "subheader" || key == "text" || key == "headerColor" || key == "subheaderColor" || key == "textColor":
-			if key == slot {
-				c.d.errorf(codeMissingArgument, e.Loc, name+" needs its argument '"+slot+"'")
-				return nil
-			}
-			w = c.call("null", e.Loc)
-		default:
-			w = c.defaultArg(p, name, e)
-		}
-		if w == nil {
-			return nil
-		}
-		args[i] = w
-	}
-	return &wnode{kind: wCall, elem: hud, args: args, loc: e.Loc}
 }
 
 func contains(list []string, s string) bool {

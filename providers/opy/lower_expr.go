@@ -7,8 +7,6 @@ package opy
 // defaults filled in.
 
 import (
-	"math"
-
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -142,7 +140,7 @@ func literalNumber(e Expr) (float64, bool) {
 }
 
 func (c *compiler) binary(e *Binary) *wnode {
-	x, y := c.expr(e.X), c.expr(e.Y)
+	x, y := c.compareOperands(e.Op, e.X, e.Y)
 	if x == nil || y == nil {
 		return nil
 	}
@@ -237,6 +235,9 @@ func (c *compiler) name(e *Name) *wnode {
 	}
 	if ue := c.enums[e.Name]; ue != nil {
 		return c.userEnumArray(ue, e.Loc)
+	}
+	if w, ok := c.bareBuiltin(e); ok {
+		return w
 	}
 	if el := c.names.element(e.Name); el != nil && len(el.Params) == 0 && el.Kind == vocab.KindValue {
 		return &wnode{kind: wCall, elem: el, loc: e.Loc}
@@ -380,22 +381,6 @@ func (c *compiler) enumArray(en *opyEnum, at Loc) *wnode {
 		args = append(args, c.enumValue(en, m, at))
 	}
 	return c.call("__array__", at, args...)
-}
-
-// mathConstant lowers Math.PI and the other compile-time numbers.
-func (c *compiler) mathConstant(e *Member) *wnode {
-	switch e.Name {
-	case "PI":
-		return num(math.Pi, e.Loc)
-	case "E":
-		return num(math.E, e.Loc)
-	case "INFINITY":
-		return num(999999999999, e.Loc)
-	case "EPSILON":
-		return num(0.00001, e.Loc)
-	}
-	c.d.errorf(codeUnknownEnumMember, e.NameLoc, "'Math' has no member '"+e.Name+"': it has PI, E, INFINITY and EPSILON")
-	return nil
 }
 
 // typeHas reports whether a value's type includes name.

@@ -10,7 +10,7 @@ func (c *compiler) assign(s *AssignStmt) {
 	case "=":
 		value = c.expr(s.Value)
 	case "++", "--":
-		if hasRandom(s.Target) {
+		if exprHasRandom(s.Target) {
 			c.modifyRandom(s)
 			return
 		}
@@ -24,7 +24,7 @@ func (c *compiler) assign(s *AssignStmt) {
 		}
 		value = c.call(key, s.Loc, cur, num(1, s.OpLoc))
 	default:
-		if hasRandom(s.Target) {
+		if exprHasRandom(s.Target) {
 			c.modifyRandom(s)
 			return
 		}
@@ -44,10 +44,10 @@ func (c *compiler) assign(s *AssignStmt) {
 	}
 }
 
-// hasRandom reports a random value in an expression: the target of a
+// exprHasRandom reports a random value in an expression: the target of a
 // compound assignment that holds one is modified in place (A = A + 1
 // would pick two different players).
-func hasRandom(e Expr) bool {
+func exprHasRandom(e Expr) bool {
 	found := false
 	walkExpr(e, func(x Expr) {
 		if m, ok := x.(*Member); ok {

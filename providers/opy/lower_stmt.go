@@ -271,7 +271,7 @@ func (c *compiler) condition(a *Annotation, st *ruleState) {
 	case *Binary:
 		switch e.Op {
 		case "==", "!=", "<", "<=", ">", ">=":
-			x, y := c.expr(e.X), c.expr(e.Y)
+			x, y := c.compareOperands(e.Op, e.X, e.Y)
 			if x == nil || y == nil {
 				return
 			}
