@@ -90,6 +90,7 @@ func TestRuleTitle(t *testing.T) {
 		"tri\u00adgger":          "tri\u00adgger",
 		"mañana account":         "mañana a\u00adccount",
 		"no censored words here": "no censored words here",
+		"list triggers (t)":      "list triggers (t)",
 	}
 	for in, want := range cases {
 		if got := ruleTitle(in); got != want {

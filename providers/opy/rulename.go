@@ -21,7 +21,7 @@ func ruleTitle(name string) string {
 		hit, cut := "", 0
 		for _, w := range censoredWords {
 			cut = strings.IndexByte(w, '|')
-			if word := w[:cut] + w[cut+1:]; strings.HasPrefix(lower[i:], word) && len(lower) == len(name) {
+			if word := w[:cut] + w[cut+1:]; strings.HasPrefix(lower[i:], word) && len(lower) == len(name) && wholeWord(lower, i, i+len(word)) {
 				hit = word
 				break
 			}
@@ -37,4 +37,11 @@ func ruleTitle(name string) string {
 		i += len(hit)
 	}
 	return b.String()
+}
+
+// wholeWord reports whether s[a:b] is a word of its own: no letter just
+// before or after it.
+func wholeWord(s string, a, b int) bool {
+	isLetter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	return (a == 0 || !isLetter(s[a-1])) && (b == len(s) || !isLetter(s[b]))
 }
