@@ -177,15 +177,7 @@ func (c *compiler) builtin(name string, e *Call, recv Expr, asAction bool) (w *w
 		if x == nil {
 			return nil, true
 		}
-		spaces := func(n int) string {
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = ' '
-			}
-			return string(b)
-		}
-		pad := c.call("__customString__", e.Loc, &wnode{kind: wString, text: spaces(125) + "{0}", loc: e.Loc},
-			c.call("__customString__", e.Loc, &wnode{kind: wString, text: spaces(45), loc: e.Loc}))
+		pad := c.printPadding(e.Loc)
 		en := c.names.enums["Color"]
 		return c.call("hudText", e.Loc, c.call("getPlayers", e.Loc, c.enumMember("Team", "ALL", e.Loc)), x, pad, c.call("null", e.Loc),
 			c.enumMember("HudPosition", "LEFT", e.Loc), num(-9999, e.Loc), c.enumValue(en, en.members["ORANGE"], e.Loc),
@@ -197,7 +189,7 @@ func (c *compiler) builtin(name string, e *Call, recv Expr, asAction bool) (w *w
 	case ".format":
 		s, ok := recv.(*String)
 		if !ok {
-			c.d.errorf(codeFormatArguments, e.Loc, ".format() is a method of string literals only")
+			c.d.errorf(codeFormatArguments, recv.exprLoc(), ".format() is a method of string literals only")
 			return nil, true
 		}
 		if !valueOnly() {

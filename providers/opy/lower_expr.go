@@ -8,6 +8,7 @@ package opy
 
 import (
 	"math"
+	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -44,7 +45,11 @@ func (c *compiler) expr(e Expr) *wnode {
 	case *BadExpr:
 		return nil
 	case *Number:
-		return num(e.Value, e.Loc)
+		w := num(e.Value, e.Loc)
+		if !strings.HasPrefix(strings.ToLower(e.Text), "0x") {
+			w.text = e.Text // how OverPy writes it, for Custom String's equal arguments
+		}
+		return w
 	case *String:
 		return c.stringValue(e, nil)
 	case *Name:
