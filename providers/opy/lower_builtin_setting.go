@@ -326,6 +326,10 @@ func (c *compiler) settingText(e Expr, isName bool, fn string) *wnode {
 		}
 		return nil
 	}
+	if s.Prefix == "" && len(s.Value) > settingTextLimit {
+		c.d.errorf(codeStringTooLong, at, "a text of a workshop setting takes "+itoa(settingTextLimit)+" bytes at most, this one "+itoa(len(s.Value)))
+		return nil
+	}
 	w := c.expr(s)
 	if w == nil {
 		return nil

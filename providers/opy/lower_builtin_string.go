@@ -7,7 +7,7 @@ package opy
 func (c *compiler) format(b *builtinCall) *wnode {
 	s, ok := b.recv.(*String)
 	if !ok {
-		c.d.errorf(codeFormatArguments, b.e.Loc, ".format() is a method of string literals only")
+		c.d.errorf(codeFormatArguments, b.recv.exprLoc(), ".format() is a method of string literals only")
 		return nil
 	}
 	args := make([]Expr, 0, len(b.e.Args))

@@ -7,6 +7,8 @@ package opy
 // defaults filled in.
 
 import (
+	"strings"
+
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -42,7 +44,11 @@ func (c *compiler) expr(e Expr) *wnode {
 	case nil, *BadExpr:
 		return nil
 	case *Number:
-		return num(e.Value, e.Loc)
+		w := num(e.Value, e.Loc)
+		if !strings.HasPrefix(strings.ToLower(e.Text), "0x") {
+			w.text = e.Text // how OverPy writes it, for Custom String's equal arguments
+		}
+		return w
 	case *String:
 		return c.stringValue(e, nil)
 	case *Name:

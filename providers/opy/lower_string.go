@@ -1,245 +1,143 @@
 package opy
 
-// This file lowers string literals: Custom String with .format()
-// arguments and f-string formatters, localized String for l"…", and the
-// prefixes that transform text.
+// This file lowers string literals: their prefixes and localized String
+// for l"…". Reading the placeholders of "…".format(…) and the {values}
+// of f-strings is in lower_string_format.go, building Custom String
+// values within the Workshop's limits in lower_custom_string.go.
 
 import (
 	"strconv"
 	"strings"
 )
 
-// A strPiece is a run of text or a placeholder of a format string.
+// A strPiece is a run of text or a placeholder of a string.
 type strPiece struct {
 	text string
 	arg  int // index into the arguments, -1 for text
 }
 
-// stringValue lowers a string literal with its .format() arguments.
+// stringPrefix holds the letters of a string's prefix.
+type stringPrefix struct {
+	formatted, localized, fullwidth bool
+}
+
+// stringValue lowers a string literal; fmtArgs are the arguments of its
+// .format() call, nil when it has none.
 func (c *compiler) stringValue(s *String, fmtArgs []Expr) *wnode {
-	prefix := s.Prefix
-	for _, r := range prefix {
-		if !strings.ContainsRune("fbwctlpFBWCTLP", r) {
-			c.d.errorf(codeStringPrefix, s.Parts[0].Loc, "invalid string prefix '"+string(r)+"': the prefixes are f (formatted), l (localized), w (fullwidth), b (big letters), c (case-sensitive) and t (translated)")
-			return nil
-		}
+	prefix, ok := c.stringPrefix(s)
+	if !ok {
+		return nil
 	}
-	prefix = strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(prefix, "p", ""), "P", ""))
-	switch {
-	case strings.Contains(prefix, "t"):
-		c.d.errorf(codeUnsupportedFeature, s.Loc, "translated strings (t\"…\") are not supported by wright-lsp yet")
-		return nil
-	case strings.Contains(prefix, "b") || strings.Contains(prefix, "c"):
-		c.d.errorf(codeUnsupportedFeature, s.Loc, "the b and c string prefixes (look-alike letters) are not supported by wright-lsp")
-		return nil
-	case strings.Contains(prefix, "l"):
-		if len(prefix) > 1 {
-			c.d.errorf(codeStringPrefix, s.Loc, "the l prefix (localized string) combines with no other")
-			return nil
-		}
+	if prefix.localized {
 		return c.localizedString(s, fmtArgs)
 	}
-	text := s.Value
-	if strings.Contains(prefix, "w") {
-		text = fullwidth(text)
-	}
-	var args []*wnode
 	var pieces []strPiece
-	if strings.Contains(prefix, "f") {
+	var args []*wnode
+	if prefix.formatted {
 		if fmtArgs != nil {
-			c.d.errorf(codeFormatArguments, s.Loc, "an f-string takes no .format() arguments: write the values in its braces")
+			c.d.errorf(codeFormatArguments, c.prefixLoc(s, strings.IndexByte(s.Prefix, 'f'), 1), "an f-string takes no .format() arguments: write the values in its braces, or drop the f prefix")
 			return nil
 		}
-		var ok bool
 		pieces, args, ok = c.fstringPieces(s)
-		if !ok {
-			return nil
-		}
 	} else {
-		var ok bool
-		pieces, ok = c.formatPieces(text, len(fmtArgs), s.Loc, fmtArgs != nil)
-		if !ok {
-			return nil
+		pieces, ok = c.formatPieces(s, fmtArgs)
+		args = make([]*wnode, len(fmtArgs))
+		for i, a := range fmtArgs {
+			// Every argument is checked, used or not.
+			args[i] = c.expr(a)
+			ok = ok && args[i] != nil
 		}
-		for _, a := range fmtArgs {
-			w := c.expr(a)
-			if w == nil {
-				return nil
-			}
-			args = append(args, w)
+	}
+	if !ok {
+		return nil
+	}
+	if prefix.fullwidth {
+		for i := range pieces {
+			pieces[i].text = fullwidth(pieces[i].text)
 		}
 	}
 	return c.customString(pieces, args, s.Loc)
 }
 
-// formatPieces splits a .format() string at its placeholders: "{}"
-// numbered in order, or "{N}" as written (the two kinds do not mix).
-func (c *compiler) formatPieces(text string, nargs int, at Loc, formatted bool) ([]strPiece, bool) {
-	var pieces []strPiece
-	next, auto, numbered := 0, false, false
-	var b strings.Builder
-	for i := 0; i < len(text); i++ {
-		ch := text[i]
-		if ch == '{' && formatted {
-			end := strings.IndexByte(text[i:], '}')
-			if end > 0 {
-				inner := text[i+1 : i+end]
-				n := -1
-				if inner == "" {
-					auto = true
-					n = next
-					next++
-				} else if v, err := strconv.Atoi(inner); err == nil && v >= 0 {
-					numbered = true
-					n = v
-				}
-				if n >= 0 {
-					if auto && numbered {
-						c.d.errorf(codeFormatArguments, at, "a format string numbers its placeholders ({0}) or leaves them empty ({}), not both")
-						return nil, false
-					}
-					if b.Len() > 0 {
-						pieces = append(pieces, strPiece{text: b.String(), arg: -1})
-						b.Reset()
-					}
-					if n >= nargs {
-						c.d.errorf(codeFormatArguments, at, "too few arguments in .format(): placeholder "+itoa(n)+" has no argument (got "+itoa(nargs)+")")
-						return nil, false
-					}
-					pieces = append(pieces, strPiece{arg: n})
-					i += end
-					continue
-				}
-			}
+// stringPrefix checks a string's prefix letters and the combinations
+// OverPy allows; the ones wright-lsp cannot compile are refused.
+func (c *compiler) stringPrefix(s *String) (stringPrefix, bool) {
+	var p stringPrefix
+	for i, r := range s.Prefix {
+		if !strings.ContainsRune("flwbctp", r) {
+			c.d.errorf(codeStringPrefix, c.prefixLoc(s, i, len(string(r))), "invalid string prefix '"+string(r)+"': the prefixes are f (formatted), l (localized), w (fullwidth), b (big letters), c (case-sensitive) and t (translated)")
+			return p, false
 		}
-		b.WriteByte(ch)
 	}
-	if b.Len() > 0 {
-		pieces = append(pieces, strPiece{text: b.String(), arg: -1})
+	// p is a prefix of older OverPy versions that does nothing.
+	letters := strings.ReplaceAll(s.Prefix, "p", "")
+	all := c.prefixLoc(s, 0, len(s.Prefix))
+	switch {
+	case strings.Contains(s.Prefix, "l"):
+		if len(s.Prefix) > 1 {
+			c.d.errorf(codeStringPrefix, all, "the l prefix (localized string) combines with no other")
+			return p, false
+		}
+		p.localized = true
+		return p, true
+	case strings.Contains(letters, "t"):
+		if strings.IndexFunc(letters, func(r rune) bool { return r != 't' && r != 'f' }) >= 0 {
+			c.d.errorf(codeStringPrefix, all, "the t prefix (translated string) combines only with f")
+			return p, false
+		}
+		c.d.errorf(codeUnsupportedFeature, s.Loc, "translated strings (the t prefix) are not supported by wright-lsp: they need OverPy's #!translations setup")
+		return p, false
+	case strings.ContainsAny(letters, "bc"):
+		c.d.errorf(codeUnsupportedFeature, s.Loc, "the b and c string prefixes (look-alike letters) are not supported by wright-lsp")
+		return p, false
 	}
-	return pieces, true
+	p.formatted = strings.Contains(letters, "f")
+	p.fullwidth = strings.Contains(letters, "w")
+	return p, true
 }
 
-// fstringPieces reads an f-string's {formatters} as expressions.
-func (c *compiler) fstringPieces(s *String) ([]strPiece, []*wnode, bool) {
-	var pieces []strPiece
-	var args []*wnode
-	for _, part := range s.Parts {
-		text := part.Value
-		var b strings.Builder
-		for i := 0; i < len(text); i++ {
-			if text[i] != '{' {
-				b.WriteByte(text[i])
-				continue
-			}
-			end := strings.IndexByte(text[i:], '}')
-			if end < 0 {
-				b.WriteString(text[i:])
-				break
-			}
-			if b.Len() > 0 {
-				pieces = append(pieces, strPiece{text: b.String(), arg: -1})
-				b.Reset()
-			}
-			inner := text[i+1 : i+end]
-			at := part.Loc
-			off := -1
-			if part.RawAt >= 0 && part.Raw == part.Value {
-				off = part.RawAt + i + 1
-			}
-			x := c.parseEmbedded(inner, at, off)
-			if x == nil {
-				return nil, nil, false
-			}
-			w := c.expr(x)
-			if w == nil {
-				return nil, nil, false
-			}
-			pieces = append(pieces, strPiece{arg: len(args)})
-			args = append(args, w)
-			i += end
-		}
-		if b.Len() > 0 {
-			pieces = append(pieces, strPiece{text: b.String(), arg: -1})
-		}
+// prefixLoc is the Loc of n bytes of a string's prefix from byte i.
+func (c *compiler) prefixLoc(s *String, i, n int) Loc {
+	first := s.Parts[0]
+	if first.RawAt < 0 {
+		return first.Loc
 	}
-	return pieces, args, true
+	l := first.Loc
+	l.End = l.Start + i + n
+	l.Start += i
+	return l
 }
 
-// parseEmbedded reads an expression written inside a string; off is its
-// offset in the file, or -1 when it has none (then at stands for it).
-func (c *compiler) parseEmbedded(text string, at Loc, off int) Expr {
-	lx := &lexer{file: at.File, src: text, d: c.d}
-	if off < 0 {
-		lx.exp = &expansion{call: at}
-	}
-	start := len(c.d.list)
-	lines := lx.run()
-	if off >= 0 {
-		for i := range lines {
-			for j := range lines[i].tokens {
-				lines[i].tokens[j].loc.Start += off
-				lines[i].tokens[j].loc.End += off
-			}
-		}
-		for i := start; i < len(c.d.list); i++ {
-			c.d.list[i].Span.Start += off
-			c.d.list[i].Span.End += off
-		}
-	}
-	if len(lines) != 1 {
-		c.d.errorf(codeExpectedExpression, at, "expected one value in the braces of the f-string")
-		return nil
-	}
-	ep := &exprParser{d: c.d, toks: lines[0].tokens, end: at}
-	return ep.parseAll()
-}
-
-// customString builds Custom String values for pieces and their
-// arguments.
-func (c *compiler) customString(pieces []strPiece, args []*wnode, at Loc) *wnode {
-	var b strings.Builder
-	// Placeholders are renumbered in order of first use.
-	order := map[int]int{}
-	var used []*wnode
-	for _, p := range pieces {
-		if p.arg < 0 {
-			b.WriteString(p.text)
-			continue
-		}
-		n, ok := order[p.arg]
-		if !ok {
-			n = len(used)
-			order[p.arg] = n
-			used = append(used, args[p.arg])
-		}
-		b.WriteString("{" + itoa(n) + "}")
-	}
-	node := c.call("__customString__", at, &wnode{kind: wString, text: b.String(), loc: at})
-	node.args = append(node.args, used...)
-	return node
-}
-
-// localizedString lowers l"…": one of the game's own strings.
+// localizedString lowers l"…": one of the game's own strings, with its
+// arguments as given.
 func (c *compiler) localizedString(s *String, fmtArgs []Expr) *wnode {
-	// l"" is the game's empty string, which has no entry of its own.
-	if ls := c.v.LocalizedStringByText(0, s.Value); ls == nil && s.Value != "" {
+	// The empty string is not in the catalog's list, but OverPy takes
+	// it (String("")).
+	if s.Value != "" && c.v.LocalizedStringByText(0, s.Value) == nil {
 		c.d.errorf(codeUnknownName, s.Loc, "l\"…\" takes one of the game's localized strings, and "+strconv.Quote(s.Value)+" is not one")
 		return nil
 	}
+	if len(fmtArgs) > maxStringArgs {
+		c.d.errorf(codeFormatArguments, fmtArgs[maxStringArgs].exprLoc().Cover(fmtArgs[len(fmtArgs)-1].exprLoc()), "a localized string takes at most "+plural(maxStringArgs, "argument"))
+		return nil
+	}
 	node := c.call("__localizedString__", s.Loc, &wnode{kind: wString, text: s.Value, loc: s.Loc})
+	ok := true
 	for _, a := range fmtArgs {
 		w := c.expr(a)
-		if w == nil {
-			return nil
-		}
+		ok = ok && w != nil
 		node.args = append(node.args, w)
 	}
+	if !ok {
+		return nil
+	}
+	node.args = trimNulls(node.args)
 	return node
 }
 
-// fullwidth maps ASCII to its fullwidth forms (the w prefix); OverPy
-// writes a space as an em quad.
+// fullwidth maps text to the fullwidth forms, as OverPy's w prefix
+// does: printable ASCII to U+FF01…U+FF5E, the space to an em quad, and
+// the six Latin-1 and Won signs that have fullwidth forms to theirs.
 func fullwidth(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -249,8 +147,16 @@ func fullwidth(s string) string {
 		case r > ' ' && r < 0x7f:
 			b.WriteRune(r + 0xFEE0)
 		default:
+			if w, ok := fullwidthSigns[r]; ok {
+				r = w
+			}
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// fullwidthSigns are the signs outside ASCII with a fullwidth form.
+var fullwidthSigns = map[rune]rune{
+	'¢': '￠', '£': '￡', '¬': '￢', '¯': '￣', '¦': '￤', '¥': '￥', '₩': '￦',
 }

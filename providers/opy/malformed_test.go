@@ -27,7 +27,7 @@ var malformed = []struct {
 	{"extra closing bracket", "rule \"r\":\n    A = (1 + 2)«)»\n", codeUnmatchedBracket},
 	{"mismatched bracket", "rule \"r\":\n    A = [1, 2«)»\n", codeUnmatchedBracket},
 	{"text after backslash", "rule \"r\":\n    A = 1 «\\» 2\n", codeUnexpectedCharacter},
-	{"bad string prefix", "rule \"r\":\n    A = «x\"abc\"»\n", codeStringPrefix},
+	{"bad string prefix", "rule \"r\":\n    A = «x»\"abc\"\n", codeStringPrefix},
 
 	// Directives and macros.
 	{"unknown directive", "«#!fooDirective»\nrule \"r\":\n    A = 1\n", codeUnknownDirective},
@@ -87,7 +87,7 @@ var malformed = []struct {
 	{"for over an array", "rule \"r\":\n    for I in «[1, 2, 3]»:\n        A++\n", codeInvalidLoop},
 	{"del of a variable", "rule \"r\":\n    del «A»\n", codeNotAssignable},
 	{"goto unknown label", "rule \"r\":\n    goto «nowhere»\n", codeUnknownLabel},
-	{"format too few arguments", "rule \"r\":\n    A = «\"{} {}\"».format(1)\n", codeFormatArguments},
+	{"format too few arguments", "rule \"r\":\n    A = \"{} «{}»\".format(1)\n", codeFormatArguments},
 	{"dictionary not indexed", "rule \"r\":\n    A = «{1: 2}»\n", codeSyntax},
 	{"lambda out of place", "rule \"r\":\n    A = «lambda x: x»\n", codeSyntax},
 	{"range outside for", "rule \"r\":\n    A = «range(3)»\n", codeSyntax},
