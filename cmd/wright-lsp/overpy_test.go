@@ -54,12 +54,21 @@ func TestCheckOverPyIncludedFile(t *testing.T) {
 	}
 }
 
-// TestCompileOverPy compiles OverPy test programs by path and reads the
-// written file back: it parses and validates without errors, and its
-// element count equals that of OverPy's own unoptimised output.
+// TestCompileOverPy compiles OverPy test programs by path, the nine real
+// game modes among them, and reads the written file back: it parses and
+// validates without errors, and its element count equals that of OverPy's
+// own unoptimised output.
 func TestCompileOverPy(t *testing.T) {
 	corpus := "../../../shared/corpus/opy"
-	for _, name := range []string{"loops", "conditions", "subroutines", "variables"} {
+	names := []string{"loops", "conditions", "subroutines", "variables"}
+	modes, _ := filepath.Glob(filepath.Join(corpus, "tests", "z_*.opy"))
+	if len(modes) != 9 {
+		t.Fatalf("%d real modes in the corpus, want 9", len(modes))
+	}
+	for _, m := range modes {
+		names = append(names, strings.TrimSuffix(filepath.Base(m), ".opy"))
+	}
+	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), name+".ow")
 			r := wright(t, "compile", filepath.Join(corpus, "tests", name+".opy"), "-o", out)
