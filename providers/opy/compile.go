@@ -32,14 +32,35 @@ func Compile(path, text string, opts Options) *Result {
 	c.declarations()
 	c.initRules()
 	c.rulePrefixes()
+	// Rules are written while the next ones are lowered (emit_rules.go).
+	size := 0
+	for _, f := range p.Files {
+		size += len(f.Text)
+	}
+	writer := newRuleWriter(size * 3 / 2)
+	c.held = map[int]bool{}
+	sent := 0
 	for _, decl := range p.Decls {
+		maps := len(c.bs.currentMaps)
 		switch x := decl.(type) {
 		case *Rule:
 			c.lowerRule(x)
 		case *TopStmt:
 			c.macroRules(x)
 		}
+		for ; sent < len(c.rules); sent++ {
+			if len(c.bs.currentMaps) > maps {
+				c.held[sent] = true // resolveCurrentMaps may change it
+				continue
+			}
+			writer.submit(sent, c.rules[sent])
+		}
 	}
+	for ; sent < len(c.rules); sent++ {
+		c.held[sent] = true
+	}
+	writer.finish()
+	c.writer = writer
 	c.resolveCurrentMaps()
 	c.globals.allocate(d)
 	c.players.allocate(d)
@@ -156,8 +177,8 @@ func (c *compiler) emit() (string, *SourceMap) {
 	for _, f := range c.p.Files {
 		size += len(f.Text)
 	}
-	e.b.Grow(2 * size)
-	e.maps = make([]Mapping, 0, size/6)
+	e.b.Grow(size * 3 / 2)
+	e.maps = make([]Mapping, 0, size/9)
 	c.emitSettings(e)
 	if gs, ps := c.globals.sorted(), c.players.sorted(); len(gs)+len(ps) > 0 {
 		e.s("variables {\n")
@@ -189,8 +210,10 @@ func (c *compiler) emit() (string, *SourceMap) {
 	if c.disableInspector {
 		e.s("rule (\"Disable inspector\") {\n    event {\n        Ongoing - Global;\n    }\n    actions {\n        Disable Inspector Recording;\n    }\n}\n\n")
 	}
-	for _, r := range c.rules {
-		e.rule(r)
+	for i, r := range c.rules {
+		if c.held[i] || c.writer == nil || !e.appendSegment(c.writer, i) {
+			e.rule(r)
+		}
 	}
 	sm := &SourceMap{Mappings: e.maps}
 	for i := range sm.Mappings {

@@ -146,14 +146,18 @@ func (e *emitter) indent(n int) {
 // value writes a value node.
 func (e *emitter) value(n *wnode) {
 	e.open(n.loc)
-	defer e.close()
+	e.valueText(n)
+	e.close()
+}
+
+func (e *emitter) valueText(n *wnode) {
 	switch n.kind {
 	case wNumber:
-		e.s(formatNumber(n.num))
+		e.number(n.num)
 	case wString:
-		e.s(quoteWorkshop(n.text))
+		e.quote(n.text)
 	case wEnum:
-		e.s(n.member.English())
+		e.s(n.member.Names[vocab.EnUS])
 	case wIdent, wCompare, wRaw:
 		e.s(n.text)
 	case wAllOf:
@@ -176,11 +180,8 @@ func (e *emitter) value(n *wnode) {
 		e.s(").")
 		e.s(n.text)
 	case wCall:
-		e.s(n.elem.English())
-		if n.elem.Bare && len(n.args) == 0 {
-			return
-		}
-		if len(n.args) == 0 && (n.elem.Params == nil || len(n.elem.Params) == 0) {
+		e.s(n.elem.Names[vocab.EnUS])
+		if len(n.args) == 0 && (n.elem.Bare || len(n.elem.Params) == 0) {
 			return
 		}
 		e.s("(")
@@ -192,6 +193,43 @@ func (e *emitter) value(n *wnode) {
 		}
 		e.s(")")
 	}
+}
+
+// number writes a number as formatNumber spells it, without allocating
+// for the common whole numbers.
+func (e *emitter) number(v float64) {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		var buf [24]byte
+		e.b.Write(strconv.AppendFloat(buf[:0], v, 'f', -1, 64))
+		return
+	}
+	e.s(formatNumber(v))
+}
+
+// quote writes a string literal as quoteWorkshop spells it.
+func (e *emitter) quote(s string) {
+	e.b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '\\':
+			esc = `\\`
+		case '"':
+			esc = `\"`
+		case '\n':
+			esc = `\n`
+		case '\r':
+			esc = `\r`
+		default:
+			continue
+		}
+		e.b.WriteString(s[start:i])
+		e.b.WriteString(esc)
+		start = i + 1
+	}
+	e.b.WriteString(s[start:])
+	e.b.WriteByte('"')
 }
 
 // formatNumber writes a number as the Workshop reads it.

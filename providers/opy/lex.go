@@ -8,6 +8,7 @@ package opy
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/source"
@@ -51,15 +52,22 @@ type token struct {
 	text string
 	// str is a string's decoded value, or a directive's argument text.
 	str string
-	// prefix holds a string's prefix letters (f, l, w, b, c, t, p).
-	prefix string
-	num    float64
-	loc    Loc
+	num float64
+	loc Loc
 	// exp is the macro expansion that produced the token, if any; loc is
 	// then the call site.
 	exp *expansion
 	// spaceBefore: white space or a line start precedes the token.
 	spaceBefore bool
+}
+
+// prefix returns a string token's prefix letters (f, l, w, b, c, t, p):
+// what is written before its quote.
+func (t *token) prefix() string {
+	if i := strings.IndexAny(t.text, "\"'"); i > 0 {
+		return t.text[:i]
+	}
+	return ""
 }
 
 // A line is a logical line.
@@ -86,10 +94,6 @@ func (l *line) loc() Loc {
 	}
 	return l.tokens[0].loc.Cover(l.tokens[len(l.tokens)-1].loc)
 }
-
-// operators, longest first where one is a prefix of another.
-var operators = []string{"**=", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "**",
-	"<", ">", "=", "+", "-", ",", "/", "%", "*", ".", ":", ";", "(", ")", "[", "]", "{", "}"}
 
 // A lexer reads one text: a file, or the text of a macro expansion.
 type lexer struct {
@@ -133,7 +137,7 @@ func (lx *lexer) loc(a, b int) Loc {
 func (lx *lexer) run() []line {
 	lx.space = true
 	// About one token per six bytes and one line per forty.
-	lx.arena = make([]token, 0, len(lx.src)/6+16)
+	lx.arena = lx.newArena(len(lx.src)/6 + 16)
 	lx.out = make([]line, 0, len(lx.src)/40+4)
 	for lx.pos < len(lx.src) {
 		if !lx.started {
@@ -252,10 +256,34 @@ func startsDeclaration(s string) bool {
 	return false
 }
 
+// arenas are token arenas of earlier reads, reused: a large program's
+// tokens take megabytes, which would otherwise be zeroed (and faulted in)
+// afresh by every read. A read's arenas come back here when the parse
+// that used them is done (Parse), so nothing may keep a token slice past
+// it: the tree copies the few tokens it keeps.
+var arenas sync.Pool
+
+// newArena returns an empty token arena of at least n tokens; the
+// preprocessor's arenas go back to the pool when the parse is done.
+func (lx *lexer) newArena(n int) []token {
+	if lx.pp == nil {
+		return make([]token, 0, n)
+	}
+	if a, ok := arenas.Get().(*[]token); ok && cap(*a) >= n {
+		lx.pp.arenas = append(lx.pp.arenas, a)
+		return (*a)[:0]
+	} else if ok {
+		arenas.Put(a)
+	}
+	a := make([]token, 0, n)
+	lx.pp.arenas = append(lx.pp.arenas, &a)
+	return a
+}
+
 // window returns an empty token slice whose appends fill the arena.
 func (lx *lexer) window() []token {
 	if cap(lx.arena)-lx.used < 64 {
-		lx.arena = make([]token, 0, max(64, len(lx.src)/10))
+		lx.arena = lx.newArena(max(64, len(lx.src)/10))
 		lx.used = 0
 	}
 	return lx.arena[lx.used:lx.used]
@@ -470,32 +498,58 @@ func (lx *lexer) number() {
 
 func (lx *lexer) operator() {
 	rest := lx.src[lx.pos:]
-	for _, op := range operators {
-		if strings.HasPrefix(rest, op) {
-			start := lx.pos
-			lx.pos += len(op)
-			t := token{kind: tOp, text: op, loc: lx.loc(start, lx.pos)}
-			switch op {
-			case "(", "[", "{":
-				lx.brackets = append(lx.brackets, t)
-			case ")", "]", "}":
-				if len(lx.brackets) == 0 {
-					lx.d.errorf(codeUnmatchedBracket, t.loc, "'"+op+"' closes no bracket")
-					return
-				}
-				open := lx.brackets[len(lx.brackets)-1]
-				lx.brackets = lx.brackets[:len(lx.brackets)-1]
-				if closing[open.text] != op {
-					lx.d.errorf(codeUnmatchedBracket, t.loc, "'"+op+"' does not close '"+open.text+"'").related(open.loc, "the bracket it should close")
-				}
-			}
-			lx.emit(t)
+	n := operatorLen(rest)
+	if n == 0 {
+		r, size := utf8.DecodeRuneInString(rest)
+		lx.d.errorf(codeUnexpectedCharacter, lx.loc(lx.pos, lx.pos+size), "unexpected character "+strconv.QuoteRune(r))
+		lx.pos += size
+		return
+	}
+	op := rest[:n]
+	start := lx.pos
+	lx.pos += n
+	t := token{kind: tOp, text: op, loc: lx.loc(start, lx.pos)}
+	switch op {
+	case "(", "[", "{":
+		lx.brackets = append(lx.brackets, t)
+	case ")", "]", "}":
+		if len(lx.brackets) == 0 {
+			lx.d.errorf(codeUnmatchedBracket, t.loc, "'"+op+"' closes no bracket")
 			return
 		}
+		open := lx.brackets[len(lx.brackets)-1]
+		lx.brackets = lx.brackets[:len(lx.brackets)-1]
+		if closing[open.text] != op {
+			lx.d.errorf(codeUnmatchedBracket, t.loc, "'"+op+"' does not close '"+open.text+"'").related(open.loc, "the bracket it should close")
+		}
 	}
-	r, n := utf8.DecodeRuneInString(rest)
-	lx.d.errorf(codeUnexpectedCharacter, lx.loc(lx.pos, lx.pos+n), "unexpected character "+strconv.QuoteRune(r))
-	lx.pos += n
+	lx.emit(t)
+}
+
+// operatorLen returns the length of the operator s starts with (the
+// longest one), or 0.
+func operatorLen(s string) int {
+	switch s[0] {
+	case '(', ')', '[', ']', '{', '}', ',', '.', ':', ';':
+		return 1
+	case '=', '!', '<', '>', '+', '-', '/', '%':
+		if len(s) > 1 && s[1] == '=' {
+			return 2
+		}
+		if s[0] == '!' {
+			return 0
+		}
+		return 1
+	case '*':
+		switch {
+		case strings.HasPrefix(s, "**="):
+			return 3
+		case len(s) > 1 && (s[1] == '*' || s[1] == '='):
+			return 2
+		}
+		return 1
+	}
+	return 0
 }
 
 var closing = map[string]string{"(": ")", "[": "]", "{": "}"}

@@ -35,12 +35,12 @@ func (lx *lexer) lexString(prefix string, start int) {
 		lx.d.errorf(codeUnterminatedString, lx.loc(start, eol), "string is never closed: add "+string(quote)+" where it ends")
 		lx.pos = eol
 		raw := lx.src[open+1 : eol]
-		lx.emit(token{kind: tString, text: lx.src[start:eol], prefix: prefix, str: lx.unescape(raw, open+1), loc: lx.loc(start, eol)})
+		lx.emit(token{kind: tString, text: lx.src[start:eol], str: lx.unescape(raw, open+1), loc: lx.loc(start, eol)})
 		return
 	}
 	lx.pos = i + 1
 	raw := lx.src[open+1 : i]
-	lx.emit(token{kind: tString, text: lx.src[start:lx.pos], prefix: prefix, str: lx.unescape(raw, open+1), loc: lx.loc(start, lx.pos)})
+	lx.emit(token{kind: tString, text: lx.src[start:lx.pos], str: lx.unescape(raw, open+1), loc: lx.loc(start, lx.pos)})
 }
 
 // unescape decodes a string's text and reports its bad escapes; at is

@@ -185,6 +185,12 @@ type compiler struct {
 	disableInspector bool
 	// defaults are the catalog defaults read so far.
 	defaults map[*vocab.Param]Expr
+	// held are the rules written last; writer wrote the others in the
+	// background (emit_rules.go).
+	held   map[int]bool
+	writer *ruleWriter
+	// slab holds the nodes not handed out yet (see newNode).
+	slab []wnode
 	// bs is what OverPy's functions keep across the program.
 	bs builtinState
 }

@@ -30,7 +30,7 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 				c.d.errorf(codeWrongArgumentCount, e.ArgLoc, "a subroutine takes no arguments")
 			}
 			c.subs.use(fn.Name)
-			return c.call("__callSubroutine__", e.Loc, &wnode{kind: wIdent, text: fn.Name, loc: fn.Loc})
+			return c.call("__callSubroutine__", e.Loc, c.node(wnode{kind: wIdent, text: fn.Name, loc: fn.Loc}))
 		}
 		if m := c.macros[fn.Name]; m != nil && m.Fn {
 			return c.expandMacroCall(m, e, nil, asAction)
@@ -125,7 +125,7 @@ func (c *compiler) elementCall(el *vocab.Element, name string, e *Call, recv Exp
 	if args == nil {
 		return nil
 	}
-	return &wnode{kind: wCall, elem: el, args: args, loc: e.Loc}
+	return c.node(wnode{kind: wCall, elem: el, args: args, loc: e.Loc})
 }
 
 // bindArgs matches a call's arguments (and receiver) to parameters,
@@ -241,7 +241,7 @@ func (c *compiler) argument(p *vocab.Param, fn string, i int, e Expr) *wnode {
 			return nil
 		}
 		c.subs.use(n.Name)
-		return &wnode{kind: wIdent, text: n.Name, loc: n.Loc}
+		return c.node(wnode{kind: wIdent, text: n.Name, loc: n.Loc})
 	}
 	switch p.Type.Name {
 	case "CustomStringLiteral", "LocalizedStringLiteral":
@@ -256,7 +256,7 @@ func (c *compiler) argument(p *vocab.Param, fn string, i int, e Expr) *wnode {
 			c.d.errorf(codeSyntax, e.exprLoc(), "the "+ordinal(i)+" argument of '"+fn+"' takes a string literal")
 			return nil
 		}
-		return &wnode{kind: wString, text: s.Value, loc: s.Loc}
+		return c.node(wnode{kind: wString, text: s.Value, loc: s.Loc})
 	}
 	return c.expr(e)
 }
@@ -293,7 +293,7 @@ func (c *compiler) enumArgument(p *vocab.Param, fn string, i int, e Expr) *wnode
 				if member.Enum != p.Enum {
 					member = equivalentMember(member, p.Enum)
 				}
-				return &wnode{kind: wEnum, member: member, loc: e.exprLoc()}
+				return c.node(wnode{kind: wEnum, member: member, loc: e.exprLoc()})
 			}
 		}
 	}
@@ -339,7 +339,7 @@ func (c *compiler) defaultArg(p *vocab.Param, fn string, e *Call) *wnode {
 	}
 	if p.Enum != nil {
 		if m := p.Enum.Member(p.Default); m != nil {
-			return &wnode{kind: wEnum, member: m, loc: at}
+			return c.node(wnode{kind: wEnum, member: m, loc: at})
 		}
 	}
 	if oe := c.names.enums[p.Type.Name]; oe != nil && oe.members[p.Default] != nil {

@@ -18,7 +18,28 @@ func (c *compiler) call(key string, at Loc, args ...*wnode) *wnode {
 	if el == nil {
 		panic("opy: no catalog element " + key)
 	}
-	return &wnode{kind: wCall, elem: el, args: args, loc: at}
+	n := c.newNode()
+	*n = wnode{kind: wCall, elem: el, args: args, loc: at}
+	return n
+}
+
+// newNode returns a zeroed node. Nodes come from slabs: a large mode
+// lowers to hundreds of thousands of them, and one allocation per node
+// kept the garbage collector busier than the lowering.
+func (c *compiler) newNode() *wnode {
+	if len(c.slab) == 0 {
+		c.slab = make([]wnode, 1024)
+	}
+	n := &c.slab[0]
+	c.slab = c.slab[1:]
+	return n
+}
+
+// node copies w into a node of the slab.
+func (c *compiler) node(w wnode) *wnode {
+	n := c.newNode()
+	*n = w
+	return n
 }
 
 func num(v float64, at Loc) *wnode { return &wnode{kind: wNumber, num: v, loc: at} }
@@ -26,10 +47,10 @@ func num(v float64, at Loc) *wnode { return &wnode{kind: wNumber, num: v, loc: a
 // enumMember builds a bare enum member node.
 func (c *compiler) enumMember(enum, member string, at Loc) *wnode {
 	if e := c.names.enums[enum]; e != nil && e.members[member] != nil {
-		return &wnode{kind: wEnum, member: e.members[member], loc: at}
+		return c.node(wnode{kind: wEnum, member: e.members[member], loc: at})
 	}
 	if e := c.v.Enum(enum); e != nil && e.Member(member) != nil {
-		return &wnode{kind: wEnum, member: e.Member(member), loc: at}
+		return c.node(wnode{kind: wEnum, member: e.Member(member), loc: at})
 	}
 	panic("opy: no catalog enum member " + enum + "." + member)
 }
@@ -152,7 +173,7 @@ func (c *compiler) binary(e *Binary) *wnode {
 	}
 	switch e.Op {
 	case "==", "!=", "<", "<=", ">", ">=":
-		return c.call("__compare__", e.Loc, x, &wnode{kind: wCompare, text: e.Op, loc: e.OpLoc}, y)
+		return c.call("__compare__", e.Loc, x, c.node(wnode{kind: wCompare, text: e.Op, loc: e.OpLoc}), y)
 	case "in":
 		return c.call("__arrayContains__", e.Loc, y, x)
 	case "not in":
@@ -228,10 +249,10 @@ func (c *compiler) name(e *Name) *wnode {
 	}
 	if c.globals.has(e.Name) || c.isDefaultVarUse(e.Name, c.globals) {
 		c.globals.use(e.Name)
-		return &wnode{kind: wGlobalVar, text: e.Name, loc: e.Loc}
+		return c.node(wnode{kind: wGlobalVar, text: e.Name, loc: e.Loc})
 	}
 	if el := c.names.bareValues[e.Name]; el != nil {
-		return &wnode{kind: wCall, elem: el, loc: e.Loc}
+		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc})
 	}
 	if m := c.macros[e.Name]; m != nil && !m.Fn {
 		return c.expandConstMacro(m, e.Loc)
@@ -246,7 +267,7 @@ func (c *compiler) name(e *Name) *wnode {
 		return w
 	}
 	if el := c.names.element(e.Name); el != nil && len(el.Params) == 0 && el.Kind == vocab.KindValue {
-		return &wnode{kind: wCall, elem: el, loc: e.Loc}
+		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc})
 	}
 	x := c.d.errorf(codeUnknownName, e.Loc, "unknown name '"+e.Name+"': not a declared variable, a default variable (A…DX) or a built-in value")
 	if s := vocab.Nearest(e.Name, c.knownNames()); len(s) > 0 {
@@ -299,7 +320,7 @@ func (c *compiler) member(e *Member) *wnode {
 			return nil
 		}
 		c.players.use(e.Name)
-		return &wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc}
+		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc})
 	}
 	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+e.Name+"': not a declared player variable, a default variable (A…DX) or x, y, z")
 	if s := vocab.Nearest(e.Name, append(append([]string{}, c.players.names...), "x", "y", "z")); len(s) > 0 {
@@ -328,7 +349,7 @@ func (c *compiler) isValueName(name string) bool {
 // qualifiedName lowers ENUM.MEMBER and the other dotted constants.
 func (c *compiler) qualifiedName(n *Name, e *Member) (*wnode, bool) {
 	if el := c.names.element(n.Name + "." + e.Name); el != nil && el.Kind == vocab.KindValue {
-		return &wnode{kind: wCall, elem: el, loc: e.Loc}, true
+		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc}), true
 	}
 	if n.Name == "Math" {
 		return c.mathConstant(e), true
@@ -367,7 +388,7 @@ func keysOf[V any](m map[string]V) []string {
 // enumValue is an enum member used as a value: wrapped (Hero(Ana)) or
 // bare (All Teams), OverPy-only colours as Custom Color.
 func (c *compiler) enumValue(en *opyEnum, m *vocab.Member, at Loc) *wnode {
-	w := &wnode{kind: wEnum, member: m, loc: at}
+	w := c.node(wnode{kind: wEnum, member: m, loc: at})
 	if m.OnlyInOverPy && len(m.RGBA) == 4 {
 		return c.call("rgb", at, num(float64(m.RGBA[0]), at), num(float64(m.RGBA[1]), at), num(float64(m.RGBA[2]), at), num(float64(m.RGBA[3]), at))
 	}

@@ -82,7 +82,7 @@ func (c *compiler) setVariable(target Expr, value *wnode, at Loc) *wnode {
 		if !c.assignableGlobal(t) {
 			return nil
 		}
-		return c.call("__setGlobalVariable__", at, &wnode{kind: wIdent, text: t.Name, loc: t.Loc}, value)
+		return c.call("__setGlobalVariable__", at, c.node(wnode{kind: wIdent, text: t.Name, loc: t.Loc}), value)
 	case *Member:
 		p, name, ok := c.playerVarTarget(t)
 		if !ok {
@@ -99,7 +99,7 @@ func (c *compiler) setVariable(target Expr, value *wnode, at Loc) *wnode {
 			if !c.assignableGlobal(x) {
 				return nil
 			}
-			return c.call("__setGlobalVariableAtIndex__", at, &wnode{kind: wIdent, text: x.Name, loc: x.Loc}, idx, value)
+			return c.call("__setGlobalVariableAtIndex__", at, c.node(wnode{kind: wIdent, text: x.Name, loc: x.Loc}), idx, value)
 		case *Member:
 			p, name, ok := c.playerVarTarget(x)
 			if !ok {
@@ -149,7 +149,7 @@ func (c *compiler) playerVarTarget(m *Member) (*wnode, *wnode, bool) {
 	if p == nil {
 		return nil, nil, false
 	}
-	return p, &wnode{kind: wIdent, text: m.Name, loc: m.NameLoc}, true
+	return p, c.node(wnode{kind: wIdent, text: m.Name, loc: m.NameLoc}), true
 }
 
 // del lowers del TARGET[INDEX]: Modify … Remove From Array By Index.
@@ -178,7 +178,7 @@ func (c *compiler) modify(target Expr, op, value *wnode, at Loc) *wnode {
 		if !c.assignableGlobal(t) {
 			return nil
 		}
-		return c.call("__modifyGlobalVariable__", at, &wnode{kind: wIdent, text: t.Name, loc: t.Loc}, op, value)
+		return c.call("__modifyGlobalVariable__", at, c.node(wnode{kind: wIdent, text: t.Name, loc: t.Loc}), op, value)
 	case *Member:
 		p, name, ok := c.playerVarTarget(t)
 		if !ok {
@@ -195,7 +195,7 @@ func (c *compiler) modify(target Expr, op, value *wnode, at Loc) *wnode {
 			if !c.assignableGlobal(x) {
 				return nil
 			}
-			return c.call("__modifyGlobalVariableAtIndex__", at, &wnode{kind: wIdent, text: x.Name, loc: x.Loc}, idx, op, value)
+			return c.call("__modifyGlobalVariableAtIndex__", at, c.node(wnode{kind: wIdent, text: x.Name, loc: x.Loc}), idx, op, value)
 		case *Member:
 			p, name, ok := c.playerVarTarget(x)
 			if !ok {
@@ -233,7 +233,7 @@ func (c *compiler) forStmt(s *ForStmt) {
 		if !c.assignableGlobal(v) {
 			return
 		}
-		head = c.call("__forGlobalVariable__", s.Loc, &wnode{kind: wIdent, text: v.Name, loc: v.Loc}, start, stop, step)
+		head = c.call("__forGlobalVariable__", s.Loc, c.node(wnode{kind: wIdent, text: v.Name, loc: v.Loc}), start, stop, step)
 	case *Member:
 		p, name, ok := c.playerVarTarget(v)
 		if !ok {

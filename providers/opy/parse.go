@@ -30,7 +30,8 @@ func headerColon(l *line) int {
 	}
 	isMacro := l.tokens[0].text == "macro"
 	depth := 0
-	for i, t := range l.tokens {
+	for i := range l.tokens {
+		t := &l.tokens[i]
 		if t.kind != tOp {
 			continue
 		}
@@ -58,9 +59,10 @@ func headerColon(l *line) int {
 
 // topLevel calls f with each token outside brackets and its index; f
 // returns false to stop.
-func topLevel(toks []token, f func(i int, t token) bool) {
+func topLevel(toks []token, f func(i int, t *token) bool) {
 	depth := 0
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tOp {
 			switch t.text {
 			case "(", "[", "{":
@@ -78,8 +80,12 @@ func topLevel(toks []token, f func(i int, t token) bool) {
 }
 
 type parser struct {
-	p *Program
-	d *diagnostics
+	p     *Program
+	d     *diagnostics
+	nodes nodeSlabs
+	expr  exprParser
+	// lineNodes hands out the nodes of blocks.
+	lineNodes []node
 	// mixedReported: the mixed-indentation warning is given once.
 	mixedReported bool
 }
@@ -99,7 +105,9 @@ func (ps *parser) blocks(lines []line, i *int, outer int, top bool) []*node {
 		*i++
 		if len(l.tokens) == 0 {
 			// A comment line: its indentation says nothing.
-			out = append(out, &node{l: l, colon: -1})
+			n := ps.newNode()
+			n.l, n.colon = l, -1
+			out = append(out, n)
 			continue
 		}
 		switch {
@@ -114,13 +122,24 @@ func (ps *parser) blocks(lines []line, i *int, outer int, top bool) []*node {
 			ps.mixedReported = true
 			ps.d.warn(codeMixedIndentation, l.indentLoc, "indentation mixes tabs and spaces: OverPy counts a tab as 4 columns, which an editor may show otherwise")
 		}
-		n := &node{l: l, colon: headerColon(&l)}
+		n := ps.newNode()
+		n.l, n.colon = l, headerColon(&l)
 		if n.colon >= 0 {
 			n.children = ps.blocks(lines, i, l.indent, false)
 		}
 		out = append(out, n)
 	}
 	return out
+}
+
+// newNode returns a block node from a slab.
+func (ps *parser) newNode() *node {
+	if len(ps.lineNodes) == 0 {
+		ps.lineNodes = make([]node, 256)
+	}
+	n := &ps.lineNodes[0]
+	ps.lineNodes = ps.lineNodes[1:]
+	return n
 }
 
 // program reads the top level.
@@ -191,8 +210,10 @@ func (ps *parser) exprOf(toks []token, after Loc) Expr {
 		last := toks[len(toks)-1].loc
 		after = Loc{File: last.File, Span: source.Span{Start: last.End, End: last.End}}
 	}
-	ep := &exprParser{d: ps.d, toks: toks, end: after}
-	return ep.parseAll()
+	// One expression parser serves every line: a statement does not read
+	// another expression while its own is being read.
+	ps.expr = exprParser{d: ps.d, toks: toks, end: after, nodes: &ps.nodes}
+	return ps.expr.parseAll()
 }
 
 // endOf is the empty Loc at the end of l.
@@ -202,7 +223,8 @@ func (ps *parser) varDecl(n *node) Decl {
 	toks := n.l.tokens
 	d := &VarDecl{Player: toks[0].text == "playervar", Index: -1, Loc: n.l.loc()}
 	eq := -1
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tOp && t.text == "=" {
 			eq = i
 			break
@@ -262,7 +284,8 @@ func (ps *parser) noBlock(n *node) {
 func (ps *parser) headerParts(n *node) (head []token, rest []token, ok bool) {
 	toks := n.l.tokens
 	if n.colon < 0 {
-		for i, t := range toks {
+		for i := range toks {
+			t := &toks[i]
 			if t.kind == tOp && t.text == ":" {
 				return toks[1:i], toks[i+1:], true
 			}
@@ -288,7 +311,8 @@ func (ps *parser) rule(n *node) *Rule {
 	} else {
 		var b strings.Builder
 		ok := len(head) > 0
-		for _, t := range head {
+		for i := range head {
+			t := &head[i]
 			if t.kind != tString {
 				ok = false
 				break
@@ -375,7 +399,8 @@ func lineComments(n *node) []string {
 
 func (ps *parser) annotation(n *node) *Annotation {
 	t := n.l.tokens[0]
-	a := &Annotation{Name: t.text[1:], Loc: t.loc, Args: n.l.tokens[1:]}
+	// The tree keeps its own copy of the tokens: the lexer's are reused.
+	a := &Annotation{Name: t.text[1:], Loc: t.loc, Args: append([]token(nil), n.l.tokens[1:]...)}
 	if len(a.Args) > 0 {
 		a.ArgLoc = a.Args[0].loc.Cover(a.Args[len(a.Args)-1].loc)
 	}
@@ -542,7 +567,7 @@ var assignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "
 // simpleStmt reads an assignment, an increment or an expression.
 func (ps *parser) simpleStmt(toks []token, base StmtBase) Stmt {
 	at := -1
-	topLevel(toks, func(i int, t token) bool {
+	topLevel(toks, func(i int, t *token) bool {
 		if t.kind == tOp && assignOps[t.text] {
 			at = i
 			return false
@@ -573,7 +598,8 @@ func (ps *parser) forStmt(n *node, base StmtBase) Stmt {
 	head, rest, _ := ps.headerParts(n)
 	in := -1
 	depth := 0
-	for i, t := range head {
+	for i := range head {
+		t := &head[i]
 		if t.kind == tOp && (t.text == "(" || t.text == "[" || t.text == "{") {
 			depth++
 		} else if t.kind == tOp && (t.text == ")" || t.text == "]" || t.text == "}") {
@@ -654,7 +680,7 @@ func (ps *parser) enumDecl(n *node) Decl {
 		}
 		// Members are separated by commas, on one line or several.
 		var cuts []int
-		topLevel(toks, func(i int, t token) bool {
+		topLevel(toks, func(i int, t *token) bool {
 			if t.kind == tOp && t.text == "," {
 				cuts = append(cuts, i)
 			}

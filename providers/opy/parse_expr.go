@@ -19,16 +19,96 @@ type exprParser struct {
 	// failed is set once an error is reported in this run: later errors
 	// of the same run are usually its echoes.
 	failed bool
+	eof    token
+	// nodes hands out the most frequent nodes from slabs, when set.
+	nodes *nodeSlabs
 }
 
-func (p *exprParser) peek() token {
-	if p.pos < len(p.toks) {
-		return p.toks[p.pos]
+// nodeSlabs allocate the most frequent tree nodes in blocks: a large
+// program has tens of thousands of names, numbers and calls, and one
+// allocation each kept the garbage collector busy.
+type nodeSlabs struct {
+	names   []Name
+	numbers []Number
+	calls   []Call
+	members []Member
+	args    []Arg
+	binary  []Binary
+}
+
+func take[T any](slab *[]T) *T {
+	if len(*slab) == 0 {
+		*slab = make([]T, 256)
 	}
-	return token{kind: tEOF, loc: p.end}
+	x := &(*slab)[0]
+	*slab = (*slab)[1:]
+	return x
 }
 
-func (p *exprParser) next() token {
+func (p *exprParser) newName(n Name) *Name {
+	if p.nodes == nil {
+		return &n
+	}
+	x := take(&p.nodes.names)
+	*x = n
+	return x
+}
+
+func (p *exprParser) newNumber(n Number) *Number {
+	if p.nodes == nil {
+		return &n
+	}
+	x := take(&p.nodes.numbers)
+	*x = n
+	return x
+}
+
+func (p *exprParser) newCall(n Call) *Call {
+	if p.nodes == nil {
+		return &n
+	}
+	x := take(&p.nodes.calls)
+	*x = n
+	return x
+}
+
+func (p *exprParser) newMember(n Member) *Member {
+	if p.nodes == nil {
+		return &n
+	}
+	x := take(&p.nodes.members)
+	*x = n
+	return x
+}
+
+func (p *exprParser) newArg() *Arg {
+	if p.nodes == nil {
+		return &Arg{}
+	}
+	return take(&p.nodes.args)
+}
+
+func (p *exprParser) newBinary(n Binary) *Binary {
+	if p.nodes == nil {
+		return &n
+	}
+	x := take(&p.nodes.binary)
+	*x = n
+	return x
+}
+
+// peek returns the next token without consuming it; past the end, a
+// tEOF token at p.end. Tokens are handed out by pointer: they are large,
+// and the parser looks at each several times.
+func (p *exprParser) peek() *token {
+	if p.pos < len(p.toks) {
+		return &p.toks[p.pos]
+	}
+	p.eof = token{kind: tEOF, loc: p.end}
+	return &p.eof
+}
+
+func (p *exprParser) next() *token {
 	t := p.peek()
 	if p.pos < len(p.toks) {
 		p.pos++
@@ -37,12 +117,18 @@ func (p *exprParser) next() token {
 }
 
 func (p *exprParser) isOp(op string) bool {
-	t := p.peek()
+	if p.pos >= len(p.toks) {
+		return false
+	}
+	t := &p.toks[p.pos]
 	return t.kind == tOp && t.text == op
 }
 
 func (p *exprParser) isWord(w string) bool {
-	t := p.peek()
+	if p.pos >= len(p.toks) {
+		return false
+	}
+	t := &p.toks[p.pos]
 	return t.kind == tName && t.text == w
 }
 
@@ -55,7 +141,7 @@ func (p *exprParser) errorf(at Loc, msg string) {
 }
 
 // expect consumes op or reports it missing.
-func (p *exprParser) expect(op string, what string) (token, bool) {
+func (p *exprParser) expect(op string, what string) (*token, bool) {
 	if p.isOp(op) {
 		return p.next(), true
 	}
@@ -65,7 +151,7 @@ func (p *exprParser) expect(op string, what string) (token, bool) {
 }
 
 // describe names a token for messages.
-func describe(t token) string {
+func describe(t *token) string {
 	switch t.kind {
 	case tEOF:
 		return "the end of the line"
@@ -115,7 +201,7 @@ func (p *exprParser) or() Expr {
 	for p.isWord("or") {
 		op := p.next()
 		y := p.and()
-		x = &Binary{Op: "or", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))}
+		x = p.newBinary(Binary{Op: "or", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
 	}
 	return x
 }
@@ -125,7 +211,7 @@ func (p *exprParser) and() Expr {
 	for p.isWord("and") {
 		op := p.next()
 		y := p.not()
-		x = &Binary{Op: "and", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))}
+		x = p.newBinary(Binary{Op: "and", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
 	}
 	return x
 }
@@ -161,7 +247,7 @@ func (p *exprParser) comparison() Expr {
 			return x
 		}
 		y := p.additive()
-		x = &Binary{Op: op, X: x, Y: y, OpLoc: t.loc, Loc: loc(x).Cover(loc(y))}
+		x = p.newBinary(Binary{Op: op, X: x, Y: y, OpLoc: t.loc, Loc: loc(x).Cover(loc(y))})
 	}
 }
 
@@ -170,7 +256,7 @@ func (p *exprParser) additive() Expr {
 	for p.isOp("+") || p.isOp("-") {
 		op := p.next()
 		y := p.multiplicative()
-		x = &Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))}
+		x = p.newBinary(Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
 	}
 	return x
 }
@@ -180,7 +266,7 @@ func (p *exprParser) multiplicative() Expr {
 	for p.isOp("*") || p.isOp("/") || p.isOp("%") {
 		op := p.next()
 		y := p.unary()
-		x = &Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))}
+		x = p.newBinary(Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
 	}
 	return x
 }
@@ -205,7 +291,7 @@ func (p *exprParser) power() Expr {
 	if p.isOp("**") {
 		op := p.next()
 		y := p.unary()
-		return &Binary{Op: "**", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))}
+		return p.newBinary(Binary{Op: "**", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
 	}
 	return x
 }
@@ -222,7 +308,7 @@ func (p *exprParser) postfix() Expr {
 				return &BadExpr{Loc: loc(x).Cover(dot.loc)}
 			}
 			p.next()
-			x = &Member{X: x, Name: t.text, NameLoc: t.loc, Loc: loc(x).Cover(t.loc)}
+			x = p.newMember(Member{X: x, Name: t.text, NameLoc: t.loc, Loc: loc(x).Cover(t.loc)})
 		case p.isOp("("):
 			open := p.next()
 			var typeArg *Arg
@@ -233,7 +319,7 @@ func (p *exprParser) postfix() Expr {
 			if typeArg != nil {
 				args = append([]*Arg{typeArg}, args...)
 			}
-			x = &Call{Fn: x, Args: args, Loc: loc(x).Cover(closeLoc), ArgLoc: open.loc.Cover(closeLoc)}
+			x = p.newCall(Call{Fn: x, Args: args, Loc: loc(x).Cover(closeLoc), ArgLoc: open.loc.Cover(closeLoc)})
 		case p.isOp("["):
 			p.next()
 			if p.isOp("]") {
@@ -288,6 +374,7 @@ func (p *exprParser) settingType() *Arg {
 		}
 		b.WriteString(t.text)
 	}
+	toks = append([]token(nil), toks...) // the lexer's tokens are reused
 	return &Arg{Value: &TypeExpr{Text: b.String(), Toks: toks, Loc: toks[0].loc.Cover(toks[len(toks)-1].loc)}}
 }
 
@@ -303,7 +390,7 @@ func (p *exprParser) args() ([]*Arg, Loc) {
 			p.errorf(t.loc, "expected ')' to close the arguments")
 			return args, t.loc
 		}
-		a := &Arg{}
+		a := p.newArg()
 		if t.kind == tName && p.pos+1 < len(p.toks) && p.toks[p.pos+1].kind == tOp && p.toks[p.pos+1].text == "=" {
 			a.Name, a.NameLoc = t.text, t.loc
 			p.pos += 2
@@ -345,10 +432,10 @@ func (p *exprParser) primary() Expr {
 			return &BadExpr{Loc: t.loc}
 		}
 		p.next()
-		return &Name{Name: t.text, Loc: t.loc}
+		return p.newName(Name{Name: t.text, Loc: t.loc})
 	case tNumber:
 		p.next()
-		return &Number{Value: t.num, Text: t.text, Loc: t.loc}
+		return p.newNumber(Number{Value: t.num, Text: t.text, Loc: t.loc})
 	case tString:
 		return p.strings()
 	case tOp:
@@ -406,11 +493,11 @@ func reloc(x Expr, l Loc) Expr {
 // strings reads string literals written side by side.
 func (p *exprParser) strings() Expr {
 	first := p.peek()
-	s := &String{Prefix: first.prefix, Loc: first.loc}
+	s := &String{Prefix: first.prefix(), Loc: first.loc}
 	var b strings.Builder
 	for p.peek().kind == tString {
 		t := p.next()
-		if t.prefix != "" && len(s.Parts) > 0 {
+		if t.prefix() != "" && len(s.Parts) > 0 {
 			p.d.errorf(codeStringPrefix, t.loc, "only the first of strings written side by side takes a prefix")
 		}
 		b.WriteString(t.str)
@@ -486,7 +573,7 @@ func (p *exprParser) list() Expr {
 	}
 }
 
-func (p *exprParser) comprehension(open token, elem Expr) Expr {
+func (p *exprParser) comprehension(open *token, elem Expr) Expr {
 	p.next() // for
 	c := &Comprehension{Elem: elem}
 	v := p.peek()

@@ -52,6 +52,18 @@ type preprocessor struct {
 	allowRedefine bool
 	// included holds the cleaned paths already read.
 	included map[string]bool
+	// arenas are the token arenas of this read, returned to the pool by
+	// release.
+	arenas []*[]token
+}
+
+// release gives the read's token arenas back for the next read; no token
+// of them may be used after.
+func (pp *preprocessor) release() {
+	for _, a := range pp.arenas {
+		arenas.Put(a)
+	}
+	pp.arenas = nil
 }
 
 func (pp *preprocessor) isMacro(name string) bool {

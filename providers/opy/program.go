@@ -105,6 +105,7 @@ func Parse(path, text string, opts Options) *Program {
 	lines := pp.lexFile(entry)
 	ps := &parser{p: p, d: d}
 	ps.program(lines)
+	pp.release()
 	p.Diags = d.list
 	return p
 }

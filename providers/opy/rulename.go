@@ -4,25 +4,33 @@ import "strings"
 
 // censoredWords are words the game's chat filter mangles in rule names,
 // as observed in OverPy's outputs and documented in its reference, each
-// with where OverPy breaks it with a soft hyphen ("tri|gger").
-var censoredWords = []string{"a|ccount", "a|dmin", "b|lizzard", "b|low", "tri|gger"}
+// with where OverPy breaks it with a soft hyphen: tri|gger.
+var censoredWords = []struct {
+	word string
+	cut  int
+}{{"account", 1}, {"admin", 1}, {"blizzard", 1}, {"blow", 1}, {"trigger", 3}}
 
 // ruleTitle is a rule name as written to the Workshop: invisible
 // separators the user (or a decompiler) left in it dropped, and the
 // censored words broken with a soft hyphen, as OverPy writes them.
 func ruleTitle(name string) string {
-	name = strings.NewReplacer("\u00ad", "", "\u200b", "").Replace(name)
+	if strings.Contains(name, "\u00ad") || strings.Contains(name, "\u200b") {
+		name = strings.NewReplacer("\u00ad", "", "\u200b", "").Replace(name)
+	}
 	lower := strings.ToLower(name)
-	if !strings.ContainsFunc(lower, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+	found := false
+	for _, w := range censoredWords {
+		found = found || strings.Contains(lower, w.word)
+	}
+	if !found || len(lower) != len(name) {
 		return name
 	}
 	var b strings.Builder
 	for i := 0; i < len(name); {
 		hit, cut := "", 0
 		for _, w := range censoredWords {
-			cut = strings.IndexByte(w, '|')
-			if word := w[:cut] + w[cut+1:]; strings.HasPrefix(lower[i:], word) && len(lower) == len(name) && wholeWord(lower, i, i+len(word)) {
-				hit = word
+			if strings.HasPrefix(lower[i:], w.word) && wholeWord(lower, i, i+len(w.word)) {
+				hit, cut = w.word, w.cut
 				break
 			}
 		}

@@ -1,0 +1,76 @@
+package opy
+
+// This file writes rules on a second processor while the first lowers the
+// next ones. The background writer keeps one text and one mapping list;
+// each rule is a segment of them, offsets from the segment's start, and
+// the segments are joined in rule order at the end. A rule whose values
+// may still change (getCurrentMap() before resolveCurrentMaps) is held
+// back and written last, in its place.
+
+import "sync"
+
+// A segment is one rule in the writer's text and mappings.
+type segment struct {
+	text       [2]int // [start, end) in the writer's text
+	maps       [2]int // [first, last) of the writer's mappings
+	textOffset int
+}
+
+// A ruleWriter writes submitted rules in the background.
+type ruleWriter struct {
+	work     chan indexedRule
+	done     sync.WaitGroup
+	e        emitter
+	segments map[int]segment
+}
+
+type indexedRule struct {
+	i int
+	r *wrule
+}
+
+func newRuleWriter(size int) *ruleWriter {
+	w := &ruleWriter{work: make(chan indexedRule, 256), segments: map[int]segment{}}
+	w.e.b.Grow(size)
+	w.e.maps = make([]Mapping, 0, size/12)
+	w.done.Add(1)
+	go func() {
+		defer w.done.Done()
+		for ir := range w.work {
+			start, first := w.e.b.Len(), len(w.e.maps)
+			w.e.rule(ir.r)
+			w.segments[ir.i] = segment{text: [2]int{start, w.e.b.Len()}, maps: [2]int{first, len(w.e.maps)}}
+		}
+	}()
+	return w
+}
+
+// submit writes rule i in the background; the rule must not change after.
+func (w *ruleWriter) submit(i int, r *wrule) { w.work <- indexedRule{i, r} }
+
+// finish waits for the background writes.
+func (w *ruleWriter) finish() {
+	close(w.work)
+	w.done.Wait()
+}
+
+// appendSegment appends rule i as the writer wrote it to e, moving its
+// mappings to their place; ok is false when the writer did not write it.
+func (e *emitter) appendSegment(w *ruleWriter, i int) bool {
+	seg, ok := w.segments[i]
+	if !ok {
+		return false
+	}
+	text := w.e.b.String()[seg.text[0]:seg.text[1]]
+	delta, shift := e.b.Len()-seg.text[0], len(e.maps)-seg.maps[0]
+	e.b.WriteString(text)
+	for _, m := range w.e.maps[seg.maps[0]:seg.maps[1]] {
+		m.Span.Start += delta
+		m.Span.End += delta
+		if m.parent >= 0 {
+			m.parent += shift
+		}
+		e.maps = append(e.maps, m)
+	}
+	return true
+}
