@@ -7,7 +7,8 @@ import (
 )
 
 // TestLayering keeps the dependency arrows pointing one way:
-// cmd → lsp / transport → service → engine, edits; contract holds wire
+// cmd → lsp / transport → service → engine, providers, edits; a provider
+// lowers onto the engine and reaches no higher; contract holds wire
 // types only. Each package prefix lists what it may not depend on.
 func TestLayering(t *testing.T) {
 	const module = "github.com/wright-lsp/wright-lsp/"
@@ -16,10 +17,11 @@ func TestLayering(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	forbidden := map[string][]string{
-		"engine":    {"contract", "service", "edits", "transport", "lsp", "cmd"},
+		"engine":    {"contract", "service", "edits", "transport", "lsp", "cmd", "providers"},
 		"edits":     {"contract", "service", "transport", "lsp", "cmd"},
 		"contract":  {"engine", "service", "edits", "transport", "lsp", "cmd"},
 		"service":   {"transport", "lsp", "cmd"},
+		"providers": {"contract", "service", "edits", "transport", "lsp", "cmd"},
 		"transport": {"lsp", "cmd"},
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {

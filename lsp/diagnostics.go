@@ -10,6 +10,7 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/wright-lsp/wright-lsp/edits"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
@@ -40,6 +41,9 @@ type publisher struct {
 	mu      sync.Mutex
 	timers  map[string]*time.Timer
 	shown   map[string]bool // URIs whose last publication was not empty
+	// includedBy maps the URI of a file an open OverPy document includes
+	// to that document's URI: the includer publishes its problems.
+	includedBy map[string]string
 	stopped bool
 	// sendMu orders publications: a document's diagnostics are sent
 	// only while it is still the current version, so an older analysis
@@ -48,7 +52,7 @@ type publisher struct {
 }
 
 func newPublisher(s *Server) *publisher {
-	p := &publisher{s: s, timers: map[string]*time.Timer{}, shown: map[string]bool{}}
+	p := &publisher{s: s, timers: map[string]*time.Timer{}, shown: map[string]bool{}, includedBy: map[string]string{}}
 	s.docs.changed = p.schedule
 	return p
 }
@@ -113,6 +117,13 @@ func (p *publisher) publish(uri string) {
 			return
 		}
 		p.mu.Lock()
+		if includer, ok := p.includedBy[uri]; ok && (d == nil || !d.open) {
+			if other := p.s.docs.get(includer); other != nil && other.open {
+				p.mu.Unlock()
+				return // its includer publishes its problems
+			}
+			delete(p.includedBy, uri)
+		}
 		wasShown := p.shown[uri]
 		p.shown[uri] = len(params.Diagnostics) > 0
 		stopped := p.stopped
@@ -121,7 +132,50 @@ func (p *publisher) publish(uri string) {
 			return
 		}
 		p.s.notify("textDocument/publishDiagnostics", params)
+		if d != nil && d.open && d.overpy {
+			p.publishIncluded(d)
+		}
 	})
+}
+
+// publishIncluded publishes the problems an OverPy document's compile
+// finds in the files it includes, on those files, unless the editor has
+// one open (its own analysis speaks for it then). Called with sendMu
+// held.
+func (p *publisher) publishIncluded(d *document) {
+	res := d.program().OverPy()
+	byPath := map[string][]service.SourceDiagnostic{}
+	for _, x := range d.program().SourceDiagnostics() {
+		byPath[x.File.Path] = append(byPath[x.File.Path], x)
+	}
+	source := "wright"
+	for _, f := range res.Program.Files {
+		if sameFile(f.Path, d.path) {
+			continue
+		}
+		uri := pathURI(f.Path)
+		if other := p.s.docs.get(uri); other != nil && other.open {
+			continue
+		}
+		m := edits.NewMapper(f.Text)
+		out := []protocol.Diagnostic{}
+		for _, x := range byPath[f.Path] {
+			r, err := mapperRange(m, x.Span, p.s.encoding())
+			if err != nil {
+				continue
+			}
+			out = append(out, protocol.Diagnostic{Range: r, Severity: severity(x.Severity), Code: &protocol.IntegerOrString{Value: string(x.Code)},
+				Source: &source, Message: x.Message})
+		}
+		p.mu.Lock()
+		p.includedBy[uri] = d.uri
+		wasShown := p.shown[uri]
+		p.shown[uri] = len(out) > 0
+		p.mu.Unlock()
+		if wasShown || len(out) > 0 {
+			p.s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: out})
+		}
+	}
 }
 
 // superseded reports whether the store no longer holds d for uri.

@@ -29,6 +29,9 @@ type foldingRange struct {
 
 func init() {
 	register("textDocument/foldingRange", handler(func(ctx context.Context, s *Server, p *protocol.FoldingRangeParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return overpyFolding(d.text), nil
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err

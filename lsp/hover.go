@@ -25,6 +25,9 @@ import (
 
 func init() {
 	register("textDocument/hover", handler(func(_ context.Context, s *Server, p *protocol.HoverParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyHover(d, p.Position)
+		}
 		d, off, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err

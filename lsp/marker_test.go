@@ -198,6 +198,7 @@ func runMarkers(t *testing.T, path string) []byte {
 			mf := files[file]
 			res, callErr = c.try(method, docParams(file, map[string]any{"range": map[string]any{"start": lspPosition(mf.text, 0), "end": lspPosition(mf.text, len(mf.text))}}))
 		case "diagnostics":
+			c.settle() // publications of other files may follow the one awaited
 			res = c.diagnosticsOf(pathURI(filepath.Join(root, rest)))
 		case "symbols", "folding", "tokens", "lens", "colors":
 			res, callErr = c.try(method, docParams(rest, nil))

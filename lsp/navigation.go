@@ -13,6 +13,10 @@ import (
 
 func init() {
 	register("textDocument/references", handler(func(_ context.Context, s *Server, p *protocol.ReferenceParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			locs, _, err := s.overpyReferences(d, p.Position, p.Context.IncludeDeclaration)
+			return locs, err
+		}
 		d, ref, ok, err := s.symbolAt(p.TextDocument.URI, p.Position)
 		if err != nil || !ok {
 			return []protocol.Location{}, err
@@ -29,6 +33,9 @@ func init() {
 		return out, nil
 	}))
 	register("textDocument/definition", handler(func(_ context.Context, s *Server, p *protocol.DefinitionParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyDefinition(d, p.Position)
+		}
 		d, ref, ok, err := s.symbolAt(p.TextDocument.URI, p.Position)
 		if err != nil || !ok {
 			return []protocol.Location{}, err
@@ -50,6 +57,9 @@ func init() {
 		return []protocol.Location{{URI: d.uri, Range: rng}}, nil
 	}))
 	register("textDocument/documentHighlight", handler(func(_ context.Context, s *Server, p *protocol.DocumentHighlightParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyHighlights(d, p.Position)
+		}
 		d, ref, ok, err := s.symbolAt(p.TextDocument.URI, p.Position)
 		if err != nil || !ok {
 			return []protocol.DocumentHighlight{}, err

@@ -17,6 +17,9 @@ import (
 
 func init() {
 	register("textDocument/prepareRename", handler(func(_ context.Context, s *Server, p *protocol.PrepareRenameParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyPrepareRename(d, p.Position)
+		}
 		d, ref, ok, err := s.symbolAt(p.TextDocument.URI, p.Position)
 		if err != nil || !ok {
 			return nil, err // null: nothing to rename here
@@ -39,6 +42,16 @@ func init() {
 		return protocol.RangeWithPlaceholder{Range: rng, Placeholder: placeholder}, nil
 	}))
 	register("textDocument/rename", handler(func(_ context.Context, s *Server, p *protocol.RenameParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			we, err := s.overpyRename(d, p.Position, p.NewName)
+			if err != nil {
+				return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: err.Error()}
+			}
+			if we == nil {
+				return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: "there is no variable, subroutine or macro name here to rename"}
+			}
+			return we, nil
+		}
 		d, ref, ok, err := s.symbolAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err

@@ -52,6 +52,9 @@ type symbolInformation struct {
 
 func init() {
 	register("textDocument/documentSymbol", handler(func(_ context.Context, s *Server, p *protocol.DocumentSymbolParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyDocumentSymbols(d), nil
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err

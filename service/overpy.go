@@ -197,3 +197,12 @@ func (p *Program) SourceDiagnostics() []SourceDiagnostic {
 
 // IsOverPy reports whether the program was compiled from OverPy.
 func (p *Program) IsOverPy() bool { return p.overpy != nil }
+
+// OverPy returns the OverPy frontend's compile of the program, or nil for
+// a Workshop program.
+func (p *Program) OverPy() *opy.Result {
+	if p.overpy == nil {
+		return nil
+	}
+	return p.overpy.res
+}

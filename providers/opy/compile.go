@@ -19,6 +19,8 @@ type Result struct {
 	Diags []Diagnostic
 	// Options are what the program's directives ask of its compile.
 	Options CompileOptions
+	// Symbols are what the program's names resolved to.
+	Symbols *Symbols
 }
 
 // Compile reads and lowers an OverPy program. It never fails: problems
@@ -65,7 +67,7 @@ func Compile(path, text string, opts Options) *Result {
 	c.globals.allocate(d)
 	c.players.allocate(d)
 	c.subs.allocate(d)
-	res := &Result{Program: p, Options: c.options}
+	res := &Result{Program: p, Options: c.options, Symbols: c.symbols()}
 	res.Text, res.Map = c.emit()
 	res.Diags = d.filtered()
 	SortDiagnostics(res.Diags)

@@ -189,6 +189,9 @@ type compiler struct {
 	// background (emit_rules.go).
 	held   map[int]bool
 	writer *ruleWriter
+	// refs and calls are what names resolved to (symbols.go).
+	refs  []SymbolRef
+	calls []CallSite
 	// slab holds the nodes not handed out yet (see newNode).
 	slab []wnode
 	// bs is what OverPy's functions keep across the program.
@@ -218,6 +221,7 @@ func (c *compiler) declarations() {
 				continue
 			}
 			t.declare(c.d, d.Name, d.Index, d.NameLoc)
+			c.record(map[bool]SymbolKind{false: GlobalVariable, true: PlayerVariable}[d.Player], d.Name, Declaration, d.NameLoc)
 		case *SubDecl:
 			if _, isDefault := defaultSub(d.Name); !isDefault {
 				if !c.subs.has(d.Name) {
@@ -225,10 +229,12 @@ func (c *compiler) declarations() {
 				}
 			}
 			c.subs.declare(c.d, d.Name, d.Index, d.NameLoc)
+			c.record(Subroutine, d.Name, Declaration, d.NameLoc)
 		case *Rule:
 			if !d.Def || d.Name == "" {
 				continue
 			}
+			c.record(Subroutine, d.Name, Definition, d.NameLoc)
 			if c.subs.has(d.Name) {
 				continue
 			}
@@ -242,7 +248,9 @@ func (c *compiler) declarations() {
 			nonDefault++
 		case *EnumDecl:
 			c.declareEnum(d)
+			c.record(Enum, d.Name, Declaration, d.NameLoc)
 		case *MacroDecl:
+			c.record(Macro, d.Name, Declaration, d.NameLoc)
 			key := d.Name
 			if d.Class != "" {
 				key = d.Class + "." + d.Name

@@ -30,9 +30,11 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 				c.d.errorf(codeWrongArgumentCount, e.ArgLoc, "a subroutine takes no arguments")
 			}
 			c.subs.use(fn.Name)
+			c.record(Subroutine, fn.Name, CallUse, fn.Loc)
 			return c.call("__callSubroutine__", e.Loc, c.node(wnode{kind: wIdent, text: fn.Name, loc: fn.Loc}))
 		}
 		if m := c.macros[fn.Name]; m != nil && m.Fn {
+			c.record(Macro, fn.Name, CallUse, fn.Loc)
 			return c.expandMacroCall(m, e, nil, asAction)
 		}
 		// Internal names (__skipIf__) are callable too: OverPy's
@@ -64,6 +66,7 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 			return w
 		}
 		if m := c.macros["Player."+fn.Name]; m != nil && m.Fn {
+			c.record(Macro, fn.Name, CallUse, fn.NameLoc)
 			return c.expandMacroCall(m, e, fn.X, asAction)
 		}
 		if el := c.names.element("." + fn.Name); el != nil {
@@ -125,6 +128,7 @@ func (c *compiler) elementCall(el *vocab.Element, name string, e *Call, recv Exp
 	if args == nil {
 		return nil
 	}
+	c.recordCall(el, e, recv != nil, callArgs(el.Params, e, recv != nil))
 	return c.node(wnode{kind: wCall, elem: el, args: args, loc: e.Loc})
 }
 
@@ -241,6 +245,7 @@ func (c *compiler) argument(p *vocab.Param, fn string, i int, e Expr) *wnode {
 			return nil
 		}
 		c.subs.use(n.Name)
+		c.record(Subroutine, n.Name, CallUse, n.Loc)
 		return c.node(wnode{kind: wIdent, text: n.Name, loc: n.Loc})
 	}
 	switch p.Type.Name {
@@ -387,4 +392,22 @@ func ordinal(i int) string {
 		return "3rd"
 	}
 	return itoa(i+1) + "th"
+}
+
+// callArgs says which parameter each argument of a call fills.
+func callArgs(params []vocab.Param, e *Call, member bool) []CallArg {
+	out := make([]CallArg, 0, len(e.Args))
+	pos := 0
+	if member {
+		pos = 1
+	}
+	for _, a := range e.Args {
+		if a.Name != "" {
+			out = append(out, CallArg{Loc: a.Value.exprLoc(), Param: paramIndex(params, a.Name), Named: true})
+			continue
+		}
+		out = append(out, CallArg{Loc: a.Value.exprLoc(), Param: pos})
+		pos++
+	}
+	return out
 }

@@ -249,12 +249,14 @@ func (c *compiler) name(e *Name) *wnode {
 	}
 	if c.globals.has(e.Name) || c.isDefaultVarUse(e.Name, c.globals) {
 		c.globals.use(e.Name)
+		c.record(GlobalVariable, e.Name, Read, e.Loc)
 		return c.node(wnode{kind: wGlobalVar, text: e.Name, loc: e.Loc})
 	}
 	if el := c.names.bareValues[e.Name]; el != nil {
 		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc})
 	}
 	if m := c.macros[e.Name]; m != nil && !m.Fn {
+		c.record(Macro, e.Name, CallUse, e.Loc)
 		return c.expandConstMacro(m, e.Loc)
 	}
 	if en := c.names.enums[e.Name]; en != nil {
@@ -312,6 +314,7 @@ func (c *compiler) member(e *Member) *wnode {
 		return c.call("__"+e.Name+"ComponentOf__", e.Loc, x)
 	}
 	if m := c.macros["Player."+e.Name]; m != nil && !m.Fn {
+		c.record(Macro, e.Name, CallUse, e.NameLoc)
 		return c.expandMemberConstMacro(m, e)
 	}
 	if c.players.has(e.Name) || c.isDefaultVarUse(e.Name, c.players) {
@@ -320,6 +323,7 @@ func (c *compiler) member(e *Member) *wnode {
 			return nil
 		}
 		c.players.use(e.Name)
+		c.record(PlayerVariable, e.Name, Read, e.NameLoc)
 		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc})
 	}
 	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+e.Name+"': not a declared player variable, a default variable (A…DX) or x, y, z")

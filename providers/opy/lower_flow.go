@@ -128,6 +128,7 @@ func (c *compiler) setVariable(target Expr, value *wnode, at Loc) *wnode {
 // variable and records its use.
 func (c *compiler) assignableGlobal(n *Name) bool {
 	if c.globals.has(n.Name) || c.globals.use(n.Name) {
+		c.record(GlobalVariable, n.Name, Write, n.Loc)
 		return true
 	}
 	if c.names.bareValues[n.Name] != nil || c.names.element(n.Name) != nil {
@@ -145,6 +146,7 @@ func (c *compiler) playerVarTarget(m *Member) (*wnode, *wnode, bool) {
 		c.d.errorf(codeUnknownMember, m.NameLoc, "unknown player variable '"+m.Name+"': declare it with 'playervar "+m.Name+"' or use a default name (A…DX)")
 		return nil, nil, false
 	}
+	c.record(PlayerVariable, m.Name, Write, m.NameLoc)
 	p := c.expr(m.X)
 	if p == nil {
 		return nil, nil, false
