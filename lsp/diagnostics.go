@@ -37,14 +37,14 @@ type diagnosticData struct {
 
 // publisher debounces and sends publishDiagnostics.
 type publisher struct {
-	s       *Server
-	mu      sync.Mutex
-	timers  map[string]*time.Timer
-	shown   map[string]bool // URIs whose last publication was not empty
+	s      *Server
+	mu     sync.Mutex
+	timers map[string]*time.Timer
+	shown  map[string]bool // URIs whose last publication was not empty
 	// includedBy maps the URI of a file an open OverPy document includes
 	// to that document's URI: the includer publishes its problems.
 	includedBy map[string]string
-	stopped bool
+	stopped    bool
 	// sendMu orders publications: a document's diagnostics are sent
 	// only while it is still the current version, so an older analysis
 	// that finishes late never overwrites a newer one's.

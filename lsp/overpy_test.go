@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,9 +59,14 @@ func TestOverPyDiagnostics(t *testing.T) {
 	if len(got) != 1 || got[0].Code != "expected-enum-member" {
 		t.Errorf("after the fix: %+v", got)
 	}
-	// Hover does not serve OverPy yet: an empty answer, not an error.
+	// Hover names the catalog function under the cursor.
 	res, err := c.try("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]int{"line": 1, "character": 5}})
+	if err != nil || !strings.Contains(string(res), "Workshop action **Wait**") {
+		t.Errorf("hover on OverPy: %s, %v", res, err)
+	}
+	// Features that do not read OverPy yet answer nothing, not an error.
+	res, err = c.try("textDocument/semanticTokens/full", map[string]any{"textDocument": map[string]any{"uri": uri}})
 	if err != nil || string(res) != "null" {
-		t.Errorf("hover on OverPy: %s, %v; want null", res, err)
+		t.Errorf("semantic tokens on OverPy: %s, %v; want null", res, err)
 	}
 }
