@@ -28,6 +28,9 @@ type codeLens struct {
 
 func init() {
 	register("textDocument/codeLens", handler(func(ctx context.Context, s *Server, p *protocol.CodeLensParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyCodeLenses(d)
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err

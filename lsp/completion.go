@@ -44,6 +44,9 @@ const (
 
 func init() {
 	register("textDocument/completion", handler(func(ctx context.Context, s *Server, p *protocol.CompletionParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyCompletion(d, p.Position)
+		}
 		d, at, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err

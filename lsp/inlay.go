@@ -37,6 +37,9 @@ type inlayHint struct {
 
 func init() {
 	register("textDocument/inlayHint", handler(func(ctx context.Context, s *Server, p *inlayHintParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyInlayHints(d, p.Range)
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err

@@ -25,6 +25,9 @@ import (
 
 func init() {
 	register("textDocument/signatureHelp", handler(func(ctx context.Context, s *Server, p *protocol.SignatureHelpParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpySignatureHelp(d, p.Position)
+		}
 		d, at, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err

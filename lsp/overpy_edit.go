@@ -1,0 +1,323 @@
+package lsp
+
+// This file serves typing in OverPy documents: completion (OverPy names of
+// actions and values, member functions after '.', annotations after '@',
+// enum members, directives, the program's variables, subroutines and
+// macros), signature help, parameter-name inlay hints and element-cost
+// code lenses.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/providers/opy"
+)
+
+// overpyAnnotations are the @-lines of a rule.
+var overpyAnnotations = []string{"Event", "Team", "Hero", "Slot", "Condition", "Name", "Disabled", "Delimiter", "NewPage", "SuppressWarnings"}
+
+// overpyKeywords start statements and declarations.
+var overpyKeywords = []string{"rule", "def", "globalvar", "playervar", "subroutine", "macro", "enum", "settings", "if", "elif",
+	"else", "while", "for", "in", "range", "do", "switch", "case", "default", "break", "continue", "return", "pass", "goto",
+	"del", "and", "or", "not", "lambda", "true", "false", "null"}
+
+// overpyCompletion lists what may be written at a position.
+func (s *Server) overpyCompletion(d *document, pos protocol.Position) (any, error) {
+	off, err := s.offset(d, pos)
+	if err != nil {
+		return nil, err
+	}
+	text := d.text[:off]
+	start := off
+	for start > 0 && isNameChar(text[start-1]) {
+		start--
+	}
+	prefix := text[start:off]
+	var items []protocol.CompletionItem
+	add := func(label string, kind protocol.CompletionItemKind, detail string) {
+		it := protocol.CompletionItem{Label: label, Kind: &kind}
+		if detail != "" {
+			it.Detail = &detail
+		}
+		items = append(items, it)
+	}
+	v := vocab.Default()
+	res := d.program().OverPy()
+	switch {
+	case start > 0 && text[start-1] == '@':
+		for _, a := range overpyAnnotations {
+			add(a, protocol.CompletionItemKindKeyword, "annotation")
+		}
+	case start > 1 && text[start-2:start] == "#!":
+		for _, dname := range opy.DirectiveNames() {
+			add(dname, protocol.CompletionItemKindKeyword, "directive")
+		}
+	case start > 0 && text[start-1] == '.':
+		recv := start - 1
+		w := recv
+		for w > 0 && isNameChar(text[w-1]) {
+			w--
+		}
+		owner := text[w:recv]
+		switch members, ok := opy.EnumMemberNames(v, owner, res); {
+		case ok:
+			for _, m := range members {
+				add(m, protocol.CompletionItemKindEnumMember, owner)
+			}
+		case owner == "random":
+			for _, f := range []string{"randint", "uniform", "choice", "shuffle"} {
+				add(f, protocol.CompletionItemKindFunction, overpyLine(v.Value("random."+f), false))
+			}
+		default:
+			for _, el := range v.Elements {
+				if strings.HasPrefix(el.ID, ".") {
+					add(el.ID[1:], protocol.CompletionItemKindMethod, overpyLine(el, true))
+				}
+			}
+			for _, m := range []string{"x", "y", "z"} {
+				add(m, protocol.CompletionItemKindField, "vector component")
+			}
+			for _, m := range opy.MemberBuiltins() {
+				add(m, protocol.CompletionItemKindMethod, "OverPy")
+			}
+			for name := range res.Symbols.Slots[opy.PlayerVariable] {
+				add(name, protocol.CompletionItemKindVariable, "player variable")
+			}
+		}
+	default:
+		for _, el := range v.Elements {
+			if !strings.HasPrefix(el.ID, ".") && !strings.HasPrefix(el.ID, "__") && !strings.Contains(el.ID, ".") {
+				kind := protocol.CompletionItemKindFunction
+				if el.Bare {
+					kind = protocol.CompletionItemKindConstant
+				}
+				add(el.ID, kind, overpyLine(el, false))
+			}
+		}
+		for _, b := range opy.Builtins() {
+			add(b, protocol.CompletionItemKindFunction, "OverPy")
+		}
+		for _, e := range opy.EnumNames(v) {
+			add(e, protocol.CompletionItemKindEnum, "enum")
+		}
+		for _, k := range overpyKeywords {
+			add(k, protocol.CompletionItemKindKeyword, "")
+		}
+		for kind, names := range res.Symbols.Slots {
+			if kind == opy.PlayerVariable {
+				continue
+			}
+			for name := range names {
+				add(name, protocol.CompletionItemKindVariable, kind.String())
+			}
+		}
+		seen := map[string]bool{}
+		for _, r := range res.Symbols.Refs {
+			if r.Kind == opy.Macro && !seen[r.Name] {
+				seen[r.Name] = true
+				add(r.Name, protocol.CompletionItemKindFunction, "macro")
+			}
+		}
+	}
+	// Names starting with what is typed first, then the others that
+	// contain it; alphabetical within each.
+	low := strings.ToLower(prefix)
+	var out []protocol.CompletionItem
+	for _, it := range items {
+		if low == "" || strings.Contains(strings.ToLower(it.Label), low) {
+			rank := "1"
+			if strings.HasPrefix(strings.ToLower(it.Label), low) {
+				rank = "0"
+			}
+			st := rank + it.Label
+			it.SortText = &st
+			out = append(out, it)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return *out[i].SortText < *out[j].SortText })
+	return protocol.CompletionList{IsIncomplete: false, Items: dedupe(out)}, nil
+}
+
+func dedupe(items []protocol.CompletionItem) []protocol.CompletionItem {
+	out := items[:0]
+	seen := map[string]bool{}
+	for _, it := range items {
+		if !seen[it.Label] {
+			seen[it.Label] = true
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func isNameChar(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// overpyLine is an element's one-line OverPy signature.
+func overpyLine(el *vocab.Element, member bool) string {
+	if el == nil {
+		return ""
+	}
+	sig := overpySignature(el, member)
+	sig = strings.TrimPrefix(sig, "```python\n")
+	if i := strings.Index(sig, "\n"); i >= 0 {
+		sig = sig[:i]
+	}
+	return sig
+}
+
+// overpySignatureHelp finds the call the cursor is in and the argument.
+func (s *Server) overpySignatureHelp(d *document, pos protocol.Position) (any, error) {
+	off, err := s.offset(d, pos)
+	if err != nil {
+		return nil, err
+	}
+	text := d.text
+	depth, arg := 0, 0
+	i := off - 1
+	for ; i >= 0; i-- {
+		switch text[i] {
+		case ')', ']', '}':
+			depth++
+		case '[', '{':
+			depth--
+		case '(':
+			if depth == 0 {
+				goto found
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				arg++
+			}
+		case '\n':
+			// A call may span lines inside its brackets; give up at a
+			// line that starts a statement.
+		}
+		if depth < 0 {
+			return nil, nil
+		}
+	}
+	return nil, nil
+found:
+	end := i
+	for end > 0 && text[end-1] == ' ' {
+		end--
+	}
+	start := end
+	for start > 0 && isNameChar(text[start-1]) {
+		start--
+	}
+	name := text[start:end]
+	member := start > 0 && text[start-1] == '.'
+	v := vocab.Default()
+	key := name
+	if member {
+		key = "." + name
+		w := start - 1
+		for w > 0 && isNameChar(text[w-1]) {
+			w--
+		}
+		if text[w:start-1] == "random" {
+			key, member = "random."+name, false
+		}
+	}
+	el := v.Value(key)
+	if el == nil {
+		el = v.Action(key)
+	}
+	if el == nil {
+		return nil, nil
+	}
+	params := el.Params
+	if member && len(params) > 0 {
+		params = params[1:]
+	}
+	var ps []protocol.ParameterInformation
+	for _, p := range params {
+		ps = append(ps, protocol.ParameterInformation{Label: p.Name})
+	}
+	active := protocol.UInteger(min(arg, max(0, len(params)-1)))
+	return protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{{Label: overpyLine(el, member), Parameters: ps}},
+		ActiveSignature: new(protocol.UInteger), ActiveParameter: &active}, nil
+}
+
+// overpyInlayHints names the parameter before each positional argument of
+// a catalog call inside the range (calls of one argument get none).
+func (s *Server) overpyInlayHints(d *document, r protocol.Range) ([]inlayHint, error) {
+	start, err := s.offset(d, r.Start)
+	if err != nil {
+		return nil, err
+	}
+	end, err := s.offset(d, r.End)
+	if err != nil {
+		return nil, err
+	}
+	pt, err := s.overpyAt(d, r.Start)
+	if err != nil || pt.file < 0 {
+		return []inlayHint{}, err
+	}
+	out := []inlayHint{}
+	for _, c := range pt.res.Symbols.Calls {
+		if c.Call.File != pt.file || c.Call.End < start || c.Call.Start > end || len(c.Args) < 2 {
+			continue
+		}
+		switch c.Element.ID {
+		case "__customString__", "__localizedString__", "__array__", "vect":
+			continue
+		}
+		for _, a := range c.Args {
+			if a.Named || a.Param < 0 || a.Param >= len(c.Element.Params) || a.Loc.File != pt.file {
+				continue
+			}
+			name := c.Element.Params[a.Param].Name
+			if strings.EqualFold(strings.TrimSpace(d.text[a.Loc.Start:a.Loc.End]), name) {
+				continue
+			}
+			p, err := d.mapper.OffsetPosition(a.Loc.Start, s.encoding())
+			if err != nil {
+				continue
+			}
+			out = append(out, inlayHint{Position: protocol.Position{Line: protocol.UInteger(p.Line), Character: protocol.UInteger(p.Character)},
+				Label: name + ":", Kind: inlayHintKindParameter, PaddingRight: true})
+		}
+	}
+	return out, nil
+}
+
+// overpyCodeLenses puts each rule's element count above it, and the
+// program's against the game's budget above the first rule.
+func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
+	p := d.program()
+	res := p.OverPy()
+	counts := p.Cost()
+	out := []codeLens{}
+	pt := overpyPoint{d: d, res: res}
+	first := true
+	for i, r := range p.Checked.Script.Rules {
+		l, ok := res.Map.Lookup(r.Span)
+		if !ok || !sameFile(res.Program.Files[l.File].Path, d.path) {
+			continue
+		}
+		loc, ok := s.overpyLocation(pt, opy.Loc{File: l.File, Span: source.Span{Start: l.Start, End: l.Start}})
+		if !ok {
+			continue
+		}
+		if first {
+			first = false
+			out = append(out, codeLens{Range: loc.Range, Command: &command{Title: fmt.Sprintf("%s of %s elements (unoptimised)",
+				cost.FormatCount(counts.Total), cost.FormatCount(cost.Budget))}})
+		}
+		if i < len(counts.Rules) {
+			out = append(out, codeLens{Range: loc.Range, Command: &command{Title: cost.FormatCount(counts.Rules[i].Count) + " elements"}})
+		}
+	}
+	return out, nil
+}
