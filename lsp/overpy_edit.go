@@ -321,3 +321,73 @@ func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
 	}
 	return out, nil
 }
+
+// overpySemanticTokens colours an OverPy document: its lexical tokens,
+// with the names the compile resolved told apart (variables, player
+// variables as properties, subroutines and macros as functions, catalog
+// calls as functions or methods).
+func (s *Server) overpySemanticTokens(d *document) []uint32 {
+	res := d.program().OverPy()
+	file := -1
+	for i, f := range res.Program.Files {
+		if sameFile(f.Path, d.path) {
+			file = i
+			break
+		}
+	}
+	named := map[source.Span]semToken{}
+	if file >= 0 {
+		for _, r := range res.Symbols.Refs {
+			if r.Loc.File != file || !r.Exact {
+				continue
+			}
+			t := semToken{span: r.Loc.Span, typ: tokVariable}
+			switch r.Kind {
+			case opy.GlobalVariable:
+				t.mods = modGlobal
+			case opy.PlayerVariable:
+				t.typ, t.mods = tokProperty, modPlayer
+			case opy.Subroutine, opy.Macro:
+				t.typ = tokFunction
+			case opy.Enum:
+				t.typ = tokNamespace
+			}
+			switch r.Role {
+			case opy.Declaration:
+				t.mods |= modDeclaration
+			case opy.Definition:
+				t.mods |= modDefinition
+			case opy.Write:
+				t.mods |= modModification
+			}
+			named[r.Loc.Span] = t
+		}
+		for _, c := range res.Symbols.Calls {
+			if c.Loc.File == file {
+				typ := tokFunction
+				if c.Member {
+					typ = tokMethod
+				}
+				named[c.Loc.Span] = semToken{span: c.Loc.Span, typ: typ, mods: modDefaultLibrary}
+			}
+		}
+	}
+	var toks []semToken
+	for _, t := range opy.Lex(d.text) {
+		switch t.Kind {
+		case opy.LexName:
+			if n, ok := named[t.Span]; ok {
+				toks = append(toks, n)
+			}
+		case opy.LexKeyword, opy.LexAnnotation, opy.LexDirective:
+			toks = append(toks, semToken{span: t.Span, typ: tokKeyword})
+		case opy.LexNumber:
+			toks = append(toks, semToken{span: t.Span, typ: tokNumber})
+		case opy.LexString:
+			toks = append(toks, semToken{span: t.Span, typ: tokString})
+		case opy.LexComment:
+			toks = append(toks, semToken{span: t.Span, typ: tokComment})
+		}
+	}
+	return s.encodeTokens(d, toks)
+}

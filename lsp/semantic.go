@@ -61,6 +61,9 @@ var semanticTokenModifiers = []string{"declaration", "definition", "modification
 
 func init() {
 	register("textDocument/semanticTokens/full", handler(func(ctx context.Context, s *Server, p *protocol.SemanticTokensParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return map[string]any{"data": s.overpySemanticTokens(d)}, nil
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -98,4 +99,76 @@ func EnumMemberNames(v *vocab.Vocabulary, name string, res *Result) ([]string, b
 	}
 	sort.Strings(out)
 	return out, found
+}
+
+// A LexicalKind is what a lexical token of OverPy text is, for
+// highlighting.
+type LexicalKind uint8
+
+// The lexical kinds.
+const (
+	LexName LexicalKind = iota + 1
+	LexKeyword
+	LexNumber
+	LexString
+	LexOperator
+	LexComment
+	LexDirective
+	LexAnnotation
+)
+
+// A LexicalToken is a token of OverPy text and its byte span.
+type LexicalToken struct {
+	Kind LexicalKind
+	Span source.Span
+}
+
+// Lex reads one OverPy text into its tokens, comments and directives
+// included, without expanding macros or reading includes: what an editor
+// colours.
+func Lex(text string) []LexicalToken {
+	d := &diagnostics{}
+	lx := &lexer{file: 0, src: text, d: d}
+	var out []LexicalToken
+	for _, l := range lx.run() {
+		for _, t := range l.tokens {
+			k := LexName
+			switch {
+			case t.kind == tNumber:
+				k = LexNumber
+			case t.kind == tString:
+				k = LexString
+			case t.kind == tOp:
+				k = LexOperator
+			case t.kind == tName && strings.HasPrefix(t.text, "@"):
+				k = LexAnnotation
+			case t.kind == tName && keywords[t.text]:
+				k = LexKeyword
+			}
+			out = append(out, LexicalToken{Kind: k, Span: t.loc.Span})
+		}
+		for _, c := range l.comments {
+			out = append(out, LexicalToken{Kind: LexComment, Span: c.loc.Span})
+		}
+	}
+	// Directives are not tokens of a line: find them in the text.
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], "#!")
+		if j < 0 {
+			break
+		}
+		start := i + j
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		if strings.TrimSpace(text[strings.LastIndexByte(text[:start], '\n')+1:start]) == "" {
+			out = append(out, LexicalToken{Kind: LexDirective, Span: source.Span{Start: start, End: end}})
+		}
+		i = end
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	return out
 }
