@@ -37,7 +37,7 @@ func (s *Server) session(path string) *service.Session {
 	if se := s.agents[path]; se != nil {
 		return se
 	}
-	se := service.NewSession(service.SessionOptions{Input: path, Kind: service.KindWorkshop, Engine: s.engineOpts, Lint: s.lintConfig,
+	se := service.NewSession(service.SessionOptions{Input: path, Kind: service.KindAuto, Engine: s.engineOpts, Lint: s.lintConfig,
 		Version: s.opts.Version, Overlay: s.docs.overlay})
 	s.agents[path] = se
 	return se

@@ -353,6 +353,53 @@ test('5. wright.request and wright/request see the unsaved text', async () => {
   assert.equal(unknownDoc.error?.code, 'unknown-document');
 });
 
+test('6. an OverPy document: its problems after an edit, hover, completion after . and @, rename, agent requests', async () => {
+  const text = 'globalvar score\n\nrule "OverPy":\n    @Event eachPlayer\n    score = 1\n    wait(1)\n';
+  const opyPath = path.join(root, 'game.opy');
+  fs.writeFileSync(opyPath, text);
+  const opy = L.fileURI(opyPath);
+  await c.open(opy, text);
+  let pub = await c.waitDiagnostics(opy);
+  assert.deepEqual(pub.diagnostics, [], 'a valid program has nothing to report');
+
+  // An edit that breaks it: the problem is published at its OverPy place.
+  const end = L.positionAt(c.text(opy), c.text(opy).length);
+  await c.change(opy, [{ range: { start: end, end }, text: '    fooBar(2)\n' }]);
+  pub = await c.waitDiagnostics(opy);
+  const bad = pub.diagnostics.find((d) => d.code === 'unknown-function');
+  assert.ok(bad, JSON.stringify(pub.diagnostics));
+  assert.equal(L.slice(c.text(opy), bad.range), 'fooBar');
+
+  // Hover on a catalog function.
+  const waitAt = L.rangeOf(c.text(opy), 'wait').start;
+  const hover = await c.request(P.HoverRequest.type, { textDocument: { uri: opy }, position: waitAt });
+  assert.match(hover.contents.value, /Workshop action \*\*Wait\*\*/);
+
+  // Completion after '.' and after '@', typed at the end of new lines.
+  const tail = L.positionAt(c.text(opy), c.text(opy).length);
+  await c.change(opy, [{ range: { start: tail, end: tail }, text: '    eventPlayer.\n    @\n' }]);
+  const lines = c.text(opy).split('\n');
+  const dotLine = lines.findIndex((l) => l === '    eventPlayer.');
+  const afterDot = await c.request(P.CompletionRequest.type, { textDocument: { uri: opy }, position: { line: dotLine, character: lines[dotLine].length } });
+  assert.ok(afterDot.items.some((i) => i.label === 'teleport'), 'teleport after eventPlayer.');
+  const atLine = lines.findIndex((l) => l === '    @');
+  const afterAt = await c.request(P.CompletionRequest.type, { textDocument: { uri: opy }, position: { line: atLine, character: 5 } });
+  assert.ok(afterAt.items.some((i) => i.label === 'Condition'), 'Condition after @');
+
+  // Rename a variable: every occurrence, nothing else.
+  const scoreAt = L.rangeOf(c.text(opy), 'score = 1').start;
+  const we = await c.request(P.RenameRequest.type, { textDocument: { uri: opy }, position: scoreAt, newName: 'points' });
+  const edits = L.editsOf(we).filter((e) => e.uri === opy).flatMap((e) => e.edits);
+  const renamed = L.applyTextEdits(c.text(opy), edits);
+  assert.equal(renamed, c.text(opy).replace(/\bscore\b/g, 'points'));
+
+  // An agent request for the OverPy document reads its unsaved text.
+  const checked = await c.request('wright/request', { op: 'check', document: 'game.opy' });
+  assert.ok(checked.result, JSON.stringify(checked));
+  assert.ok(checked.result.diagnostics.some((d) => d.code === 'unknown-function' && d.range.path.endsWith('game.opy')), JSON.stringify(checked.result.diagnostics));
+  await c.close(opy);
+});
+
 test('7. positions on a line of emoji and CJK text (UTF-16)', async () => {
   let text = c.text(uri);
   const line = text.split('\n').findIndex((l) => l.includes('🎯'));

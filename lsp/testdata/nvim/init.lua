@@ -363,6 +363,78 @@ local function run()
       fail('other.opy got %d diagnostics:\n       %s', #got, table.concat(got, '\n       '))
     end
   end)
+
+  -- The same client serves OverPy at OverPy positions.
+  local function request_at(method, extra)
+    local params = vim.tbl_extend('force', vim.lsp.util.make_position_params(), extra or {})
+    return answer(method, client.request_sync(method, params, TIMEOUT, buf))
+  end
+  local function labels(result)
+    local out = {}
+    for _, it in ipairs((result and (result.items or result)) or {}) do
+      out[it.label] = true
+    end
+    return out
+  end
+
+  check('OverPy: hover names the catalog function', function()
+    buf = vim.fn.bufnr('other.opy')
+    put_cursor('wait')
+    local result = request_at('textDocument/hover')
+    if not result or not hover_text(result):find('Workshop action **Wait**', 1, true) then
+      fail('the hover on wait is %s', vim.inspect(result))
+    end
+  end)
+
+  check('OverPy: completion after . and after @', function()
+    local row = line_with('score = 1')
+    vim.api.nvim_buf_set_lines(buf, row + 1, row + 1, false, { '    eventPlayer.', '    @' })
+    -- The position after the last character, as in insert mode.
+    local function after(line, text)
+      return { position = { line = line, character = #text } }
+    end
+    local got = labels(request_at('textDocument/completion', after(row + 1, '    eventPlayer.')))
+    if not got.teleport then
+      fail('no teleport after eventPlayer.')
+    end
+    got = labels(request_at('textDocument/completion', after(row + 2, '    @')))
+    if not got.Condition then
+      fail('no Condition after @')
+    end
+    vim.api.nvim_buf_set_lines(buf, row + 1, row + 3, false, {})
+  end)
+
+  check('OverPy: vim.lsp.buf.rename renames a variable everywhere', function()
+    put_cursor('score = 1')
+    vim.lsp.buf.rename('points')
+    wait('the rename to reach the buffer', function()
+      return lines()[line_with('= 1') + 1] == '    points = 1'
+    end)
+    expect_eq('the declaration', lines()[1], 'globalvar points')
+  end)
+
+  check('OverPy: an edit gets its problem at the right place', function()
+    local row = line_with('points = 1')
+    vim.api.nvim_buf_set_lines(buf, row + 1, row + 1, false, { '    fooBar(2)' })
+    local ok = pcall(fresh_diagnostics, { 'unknown-function' })
+    if not ok then
+      fail('the diagnostics are %s', vim.inspect(vim.diagnostic.get(buf)))
+    end
+    local ds = fresh_diagnostics({ 'unknown-function' })
+    expect_eq('unknown-function covers', covered(ds['unknown-function']), 'fooBar')
+  end)
+
+  check('OverPy: wright.request answers for the OverPy buffer, from its unsaved text', function()
+    local resp, err = require('wright').request({ op = 'check' }, buf, TIMEOUT)
+    if not resp or not resp.result then
+      fail('wright.request answered %s (%s)', vim.inspect(resp), tostring(err))
+    end
+    local codes = {}
+    for _, d in ipairs(resp.result.diagnostics) do
+      codes[d.code] = d.range.start.line
+    end
+    expect_eq('unknown-function on line', codes['unknown-function'], line_with('fooBar') + 1)
+  end)
 end
 
 vim.api.nvim_create_autocmd('VimEnter', {
