@@ -42,6 +42,8 @@ type wnode struct {
 	num    float64
 	text   string
 	loc    Loc
+	// nameLoc is where a wPlayerVar's variable name is written.
+	nameLoc Loc
 }
 
 // An action is a line of a rule's actions.
@@ -65,9 +67,12 @@ type condition struct {
 
 // A wrule is a lowered rule.
 type wrule struct {
-	name       string
-	disabled   bool
-	event      []string
+	name     string
+	disabled bool
+	event    []string
+	// eventLocs are the OverPy text of event lines that have one (a
+	// subroutine's name), by line.
+	eventLocs  map[int]Loc
 	conditions []condition
 	actions    []action
 	loc        Loc
@@ -178,7 +183,13 @@ func (e *emitter) valueText(n *wnode) {
 		e.s("(")
 		e.value(n.args[0])
 		e.s(").")
+		if n.nameLoc.IsZero() {
+			e.s(n.text)
+			break
+		}
+		e.open(n.nameLoc)
 		e.s(n.text)
+		e.close()
 	case wCall:
 		e.s(n.elem.Names[vocab.EnUS])
 		if len(n.args) == 0 && (n.elem.Bare || len(n.elem.Params) == 0) {
@@ -283,9 +294,15 @@ func (e *emitter) rule(r *wrule) {
 	e.s("rule (")
 	e.s(quoteWorkshop(r.name))
 	e.s(") {\n    event {\n")
-	for _, l := range r.event {
+	for i, l := range r.event {
 		e.s("        ")
-		e.s(l)
+		if at, ok := r.eventLocs[i]; ok {
+			e.open(at)
+			e.s(l)
+			e.close()
+		} else {
+			e.s(l)
+		}
 		e.s(";\n")
 	}
 	e.s("    }\n")

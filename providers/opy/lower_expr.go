@@ -324,7 +324,7 @@ func (c *compiler) member(e *Member) *wnode {
 		}
 		c.players.use(e.Name)
 		c.record(PlayerVariable, e.Name, Read, e.NameLoc)
-		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc})
+		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc, nameLoc: e.NameLoc})
 	}
 	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+e.Name+"': not a declared player variable, a default variable (A…DX) or x, y, z")
 	if s := vocab.Nearest(e.Name, append(append([]string{}, c.players.names...), "x", "y", "z")); len(s) > 0 {

@@ -72,8 +72,12 @@ func relocate(w *wnode, at Loc) {
 	if w == nil {
 		return
 	}
-	if w.loc.File != at.File || w.loc.Start < at.Start || w.loc.End > at.End {
+	outside := func(l Loc) bool { return l.File != at.File || l.Start < at.Start || l.End > at.End }
+	if outside(w.loc) {
 		w.loc = at
+	}
+	if !w.nameLoc.IsZero() && outside(w.nameLoc) {
+		w.nameLoc = Loc{}
 	}
 	for _, a := range w.args {
 		relocate(a, at)

@@ -62,6 +62,7 @@ func (c *compiler) lowerRule(r *Rule) {
 	if r.Def {
 		c.subs.use(r.Name)
 		st.r.event = []string{c.v.Event("__subroutine__").English(), r.Name}
+		st.r.eventLocs = map[int]Loc{1: r.NameLoc}
 	}
 	st.atStart = true
 	c.stmts(body)

@@ -1,0 +1,88 @@
+package service
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+)
+
+// coreOverPy are OverPy's CORE compile tests and the real modes that
+// compile (see providers/opy's conformance golden).
+var coreOverPy = []string{"rules", "conditions", "loops", "gotos", "subroutines", "variables", "comments", "eventVars",
+	"builtinenums", "dicts", "arrays", "operators", "functions", "include3", "include5", "extensions", "shionSettings",
+	"customGameSettings", "getCurrentMap", "old_ze", "z_1v1arena", "z_1v1buildyourhero", "z_anapaintball", "z_basewars",
+	"z_fivenightsatecopoint", "z_heatstreet", "z_islandparty", "z_lootquest", "z_mauganipplepve"}
+
+// TestOverPyPositions: for every CORE test, every reference the service
+// reports of a variable or subroutine lands on that name in the .opy
+// text (or is flagged unmapped, for generated text), and every lint
+// finding lands inside the OverPy file, never at a guessed place.
+func TestOverPyPositions(t *testing.T) {
+	for _, name := range coreOverPy {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join("..", "..", "shared", "corpus", "opy", "tests", name+".opy")
+			text, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := NewOverPyProgram(source.NewFile(path, string(text)), engine.Options{}, func(f string) (string, error) {
+				b, err := os.ReadFile(f)
+				return string(b), err
+			})
+			if n := p.providerErrors(); n > 0 {
+				t.Fatalf("%d errors", n)
+			}
+			files := map[string]string{}
+			for _, f := range p.OverPy().Program.Files {
+				files[f.Path] = f.Text
+			}
+			cover := func(r rangeText) string {
+				lines := strings.Split(files[r.path], "\n")
+				if r.line < 1 || r.line > len(lines) || r.endLine != r.line {
+					return "\x00"
+				}
+				l := []rune(lines[r.line-1])
+				if r.col < 1 || r.endCol-1 > len(l) || r.endCol < r.col {
+					return "\x00"
+				}
+				return string(l[r.col-1 : r.endCol-1])
+			}
+			bad := 0
+			ix := p.Index()
+			for _, ref := range ix.Refs {
+				sym := ix.Symbols[ref.Symbol]
+				if sym.Kind == index.Rule {
+					continue
+				}
+				rng := p.Range(ref.Span)
+				if rng.Unmapped {
+					continue
+				}
+				got := cover(rangeText{rng.Path, rng.Start.Line, rng.Start.Column, rng.End.Line, rng.End.Column})
+				// ruleCondition writes the rule's conditions again: their
+				// copies are reported at it.
+				if got != sym.Name && got != "ruleCondition" && got != "RULE_CONDITION" && bad < 5 {
+					bad++
+					t.Errorf("a reference of %s %s is reported at %s:%d:%d-%d, which holds %q", sym.Kind, sym.Name, filepath.Base(rng.Path), rng.Start.Line, rng.Start.Column, rng.End.Column, got)
+				}
+			}
+			for _, f := range p.Lint(&lint.Config{}).Findings {
+				rng := p.Range(f.Span)
+				if _, ok := files[rng.Path]; !ok && !rng.Unmapped {
+					t.Errorf("finding %s is reported in %s, not an OverPy file of the program", f.Code, rng.Path)
+				}
+			}
+		})
+	}
+}
+
+type rangeText struct {
+	path                       string
+	line, col, endLine, endCol int
+}
