@@ -58,6 +58,42 @@ func BenchmarkKeystrokeToDiagnostics(b *testing.B) {
 	b.ReportMetric(float64(times[min(len(times)-1, len(times)*99/100)].Microseconds())/1000, "p99-ms")
 }
 
+// BenchmarkKeystrokeToDiagnosticsOverPy does the same on the largest
+// real OverPy mode, z_heatstreet.opy (370 KB): every keystroke compiles
+// the program again and checks what it lowers to.
+func BenchmarkKeystrokeToDiagnosticsOverPy(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "opy", "tests", "z_heatstreet.opy"))
+	if err != nil {
+		b.Fatalf("the shared corpus must be present: %v", err)
+	}
+	text := string(data)
+	dir := b.TempDir()
+	path := filepath.Join(dir, "heatstreet.opy")
+	os.WriteFile(path, data, 0o644)
+	uri := pathURI(path)
+	c := startClient(b, lsp.Options{Version: "bench", Debounce: -1})
+	c.initialize(dir, map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "overpy", "version": 1, "text": text}})
+	c.waitDiagnostics(uri)
+	// Type inside a rule's name: the program stays valid.
+	at := strings.Index(text, `rule "`) + len(`rule "`)
+	pos := lspPosition(text, at)
+	var times []time.Duration
+	version := 1
+	for b.Loop() {
+		version++
+		c.drainPublished()
+		start := time.Now()
+		c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": version},
+			"contentChanges": []any{map[string]any{"range": map[string]any{"start": pos, "end": pos}, "text": "x"}}})
+		c.waitDiagnostics(uri)
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(times[min(len(times)-1, len(times)*99/100)].Microseconds())/1000, "p99-ms")
+}
+
 // buildServer builds the binary once per test process.
 func buildServer(b testing.TB) string {
 	bin := filepath.Join(b.TempDir(), "wright-lsp")
