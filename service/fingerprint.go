@@ -48,6 +48,54 @@ type Overlay func(path string) (text string, version int64, ok bool)
 // A fingerprint is the observable state of an input's file set.
 type fingerprint struct {
 	stamps []fileStamp
+	// inputs are the other files the program was compiled from (the
+	// files an OverPy entry includes), with the digest of the text the
+	// compile read: they are compared by content, so a change between
+	// the read and the fingerprint is never missed.
+	inputs []compileInput
+}
+
+// A compileInput is a file a provider read, beyond the input's members.
+type compileInput struct {
+	path string
+	hash [sha256.Size]byte
+}
+
+// addInputs records the files beyond the input's members that the
+// program was compiled from, as the compile read them.
+func (fp *fingerprint) addInputs(files map[string]string) {
+	if fp == nil {
+		return
+	}
+	have := map[string]bool{}
+	for _, st := range fp.stamps {
+		have[filepath.Clean(st.path)] = true
+	}
+	for path, text := range files {
+		if !have[filepath.Clean(path)] {
+			fp.inputs = append(fp.inputs, compileInput{path: path, hash: sha256.Sum256([]byte(text))})
+		}
+	}
+}
+
+// inputsUnchanged reports whether every compile input still holds the
+// text the compile read (the editor's, when it has the file open).
+func (fp *fingerprint) inputsUnchanged(overlay Overlay) bool {
+	for _, in := range fp.inputs {
+		if overlay != nil {
+			if text, _, ok := overlay(in.path); ok {
+				if sha256.Sum256([]byte(text)) != in.hash {
+					return false
+				}
+				continue
+			}
+		}
+		data, err := os.ReadFile(in.path)
+		if err != nil || sha256.Sum256(data) != in.hash {
+			return false
+		}
+	}
+	return true
 }
 
 // members lists the files whose changes can change the program: the
@@ -135,7 +183,7 @@ func (fp *fingerprint) unchanged(input string, overlay Overlay) bool {
 		return false
 	}
 	paths, err := members(input)
-	if err != nil || len(paths) != len(fp.stamps) {
+	if err != nil || len(paths) != len(fp.stamps) || !fp.inputsUnchanged(overlay) {
 		return false
 	}
 	for i, p := range paths {

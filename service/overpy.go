@@ -206,3 +206,17 @@ func (p *Program) OverPy() *opy.Result {
 	}
 	return p.overpy.res
 }
+
+// compileInputs are the files the program was compiled from and their
+// text, for the freshness fingerprint: for OverPy, the entry and every
+// file it includes; nothing more for Workshop.
+func (p *Program) compileInputs() map[string]string {
+	if p.overpy == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, f := range p.overpy.res.Program.Files {
+		out[f.Path] = f.Text
+	}
+	return out
+}

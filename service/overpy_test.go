@@ -1,6 +1,7 @@
 package service
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,4 +86,40 @@ func TestOverPyPositions(t *testing.T) {
 type rangeText struct {
 	path                       string
 	line, col, endLine, endCol int
+}
+
+// TestOverPyIncludeFreshness: editing a file the entry includes reloads
+// the program, on disk and through an editor's overlay.
+func TestOverPyIncludeFreshness(t *testing.T) {
+	dir := t.TempDir()
+	entry := filepath.Join(dir, "main.opy")
+	part := filepath.Join(dir, "part.opy")
+	os.WriteFile(entry, []byte("#!include \"part.opy\"\nrule \"main\":\n    A = 1\n"), 0o644)
+	os.WriteFile(part, []byte("rule \"part\":\n    B = 1\n"), 0o644)
+	s := NewSession(SessionOptions{Input: entry})
+	rules := func() string {
+		res, e := ask(t, s, `{"op":"rules","all":true}`)
+		if e != nil {
+			return "refused " + e.Code
+		}
+		raw, _ := json.Marshal(res)
+		return string(raw)
+	}
+	if got := rules(); !strings.Contains(got, `"part"`) {
+		t.Fatalf("the included rule is missing: %s", got)
+	}
+	// The included file changes on disk, the entry does not.
+	os.WriteFile(part, []byte("rule \"renamed part\":\n    B = 1\n"), 0o644)
+	if got := rules(); !strings.Contains(got, `"renamed part"`) {
+		t.Errorf("an edit of the included file did not reload: %s", got)
+	}
+	// A broken include is a refusal, and its repair is seen.
+	os.WriteFile(part, []byte("rule \"part\":\n    B = nope\n"), 0o644)
+	if got := rules(); got != "refused unknown-name" {
+		t.Errorf("a broken include: %s", got)
+	}
+	os.WriteFile(part, []byte("rule \"part again\":\n    B = 2\n"), 0o644)
+	if got := rules(); !strings.Contains(got, `"part again"`) {
+		t.Errorf("the repair is not seen: %s", got)
+	}
 }

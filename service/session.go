@@ -108,9 +108,11 @@ func (s *Session) current() load {
 		return l
 	}
 	p := l.program
-	if old := s.program; old != nil && old.Identity == p.Identity && old.File.Path == p.File.Path {
+	fp.addInputs(p.compileInputs())
+	if old := s.program; old != nil && old.Identity == p.Identity && old.File.Path == p.File.Path && old.File.Text == p.File.Text {
 		// A member file changed but the program did not: keep the
-		// generation and its ids.
+		// generation and its ids. (For OverPy, File is the lowered text:
+		// an included file's change is a change of the program.)
 		s.fp = fp
 		return load{program: old}
 	}
