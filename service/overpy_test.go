@@ -1,6 +1,8 @@
 package service
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -122,4 +124,28 @@ func TestOverPyIncludeFreshness(t *testing.T) {
 	if got := rules(); !strings.Contains(got, `"part again"`) {
 		t.Errorf("the repair is not seen: %s", got)
 	}
+}
+
+// TestOverPyDirectoryProject: a directory whose one source is an OverPy
+// entry is that program; its identity is the entry's.
+func TestOverPyDirectoryProject(t *testing.T) {
+	dir := t.TempDir()
+	text := "rule \"main\":\n    A = 1\n"
+	os.WriteFile(filepath.Join(dir, "game.opy"), []byte(text), 0o644)
+	s := NewSession(SessionOptions{Input: dir})
+	res, e := ask(t, s, `{"op":"project"}`)
+	if e != nil {
+		t.Fatalf("refused: %+v", e)
+	}
+	if res["inputIdentity"] != identityOf(text) {
+		t.Errorf("inputIdentity %v, want the entry's digest", res["inputIdentity"])
+	}
+	if origin, _ := res["origin"].(map[string]any); origin["kind"] != KindOverPy {
+		t.Errorf("origin %v", res["origin"])
+	}
+}
+
+func identityOf(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:])
 }
