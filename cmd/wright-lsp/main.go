@@ -48,14 +48,15 @@ type command func(args []string, stdout, stderr io.Writer) int
 
 // commands maps subcommand names to their implementations.
 var commands = map[string]command{
-	"check":   runCheck,
-	"lint":    runLint,
-	"inspect": runInspect,
-	"analyze": runAnalyze,
-	"serve":   runServe,
-	"compile": runCompile,
-	"agent":   runAgent,
-	"rename":  runRename,
+	"check":    runCheck,
+	"lint":     runLint,
+	"inspect":  runInspect,
+	"analyze":  runAnalyze,
+	"serve":    runServe,
+	"compile":  runCompile,
+	"agent":    runAgent,
+	"rename":   runRename,
+	"provider": runProvider,
 	"version": func(_ []string, stdout, _ io.Writer) int {
 		fmt.Fprintln(stdout, "wright-lsp", version())
 		return exitOK
