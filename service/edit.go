@@ -146,6 +146,11 @@ func errorsFirst(ds []contract.Diagnostic) []contract.Diagnostic {
 // to name. The contract has no rename operation: the transaction is what
 // a client proposes to validateEditTransaction and applies itself.
 func Rename(p *Program, target contract.Address, rule bool, name string) (*contract.EditTransaction, error) {
+	if p.overpy != nil {
+		// The index is of the lowered program: its edits would land in
+		// text no one edits.
+		return nil, errorf("edit-requires-provider", "%s is OverPy input: rename it in an editor (the language server renames OverPy names) or edit it through providerValidateEdit", p.Origin.Entry)
+	}
 	var id int
 	if rule {
 		i, err := p.ResolveRule(target, nil)

@@ -137,7 +137,10 @@ func (p *Program) finding(f lint.Finding) contract.Finding {
 		c.Rule = &r
 		c.RuleAddress = p.Index().RuleAddress(r)
 	}
-	if f.Fix != nil {
+	// A fix edits the Workshop text; an OverPy program's is the lowered
+	// text, which no one edits: its fixes are withheld until they can be
+	// stated on the OverPy text and validated by the provider.
+	if f.Fix != nil && p.overpy == nil {
 		if tx, err := edits.FromEngine(p.File.Path, p.File.Text, f.Fix.Edits); err == nil {
 			c.Fix = &contract.Fix{Kind: f.Fix.Kind, Summary: f.Fix.Summary, Transaction: transaction(tx)}
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
@@ -148,4 +149,34 @@ func TestOverPyDirectoryProject(t *testing.T) {
 func identityOf(text string) string {
 	sum := sha256.Sum256([]byte(text))
 	return hex.EncodeToString(sum[:])
+}
+
+// TestOverPyEditsWithheld: nothing the service derives from the lowered
+// program offers edits of it: findings carry no fix, rename refuses.
+func TestOverPyEditsWithheld(t *testing.T) {
+	dir := t.TempDir()
+	entry := filepath.Join(dir, "game.opy")
+	// An unused declared variable: Workshop input would get a fix.
+	os.WriteFile(entry, []byte("globalvar unused\nrule \"r\":\n    A = 1\n"), 0o644)
+	s := NewSession(SessionOptions{Input: entry})
+	res, e := ask(t, s, `{"op":"findings","all":true}`)
+	if e != nil {
+		t.Fatalf("findings refused: %+v", e)
+	}
+	findings, _ := res["findings"].([]any)
+	if len(findings) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, f := range findings {
+		if fix := f.(map[string]any)["fix"]; fix != nil {
+			t.Errorf("a finding of OverPy input offers a fix of the lowered text: %v", f)
+		}
+	}
+	p, err := s.Program()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Rename(p, contract.Address{Name: "A"}, false, "B"); err == nil || err.(*Error).Code != "edit-requires-provider" {
+		t.Errorf("rename of OverPy input: %v", err)
+	}
 }
