@@ -64,9 +64,14 @@ func TestOverPyDiagnostics(t *testing.T) {
 	if err != nil || !strings.Contains(string(res), "Workshop action **Wait**") {
 		t.Errorf("hover on OverPy: %s, %v", res, err)
 	}
-	// Features that do not read OverPy yet answer nothing, not an error.
+	// Semantic tokens read the OverPy text.
 	res, err = c.try("textDocument/semanticTokens/full", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	if err != nil || !strings.Contains(string(res), `"data":[`) {
+		t.Errorf("semantic tokens on OverPy: %s, %v", res, err)
+	}
+	// Features that do not read OverPy yet answer nothing, not an error.
+	res, err = c.try("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 4, "insertSpaces": true}})
 	if err != nil || string(res) != "null" {
-		t.Errorf("semantic tokens on OverPy: %s, %v; want null", res, err)
+		t.Errorf("formatting OverPy: %s, %v; want null", res, err)
 	}
 }

@@ -84,6 +84,14 @@ const (
 	codeTooManySettings diag.Code = "too-many-workshop-settings"
 
 	codeSettingEnumDefault diag.Code = "workshop-setting-enum-default"
+
+	// Strings' tags and look-alike letters (lower_string_tags.go,
+	// lower_string_letters.go).
+	codeTagsNeedSetup    diag.Code = "tags-need-setup"
+	codeMalformedTexture diag.Code = "malformed-texture-tag"
+	codeNoBigLetter      diag.Code = "no-big-letter"
+	codeNotFullwidth     diag.Code = "not-fullwidth"
+	codeUnknownTexture   diag.Code = "unknown-texture"
 )
 
 // Codes documents every code the OverPy frontend reports.
@@ -150,6 +158,11 @@ var Codes = []diag.CodeInfo{
 	{Code: codeStringTooLong, Severity: diag.Error, Summary: "a text is longer than the Workshop takes (a workshop setting's 128 bytes)"},
 	{Code: codeTooManySettings, Severity: diag.Error, Summary: "more than 128 workshop settings"},
 	{Code: codeSettingEnumDefault, Severity: diag.Warning, Summary: "an enum workshop setting defaults to another option than the first, which then cannot be chosen"},
+	{Code: codeTagsNeedSetup, Severity: diag.Warning, Summary: "a string has a <tx> or <fg> tag but the program has no #!setupTags: it shows as written"},
+	{Code: codeMalformedTexture, Severity: diag.Warning, Summary: "a <txC…> tag whose id is not 14 hexadecimal digits"},
+	{Code: codeNoBigLetter, Severity: diag.Error, Summary: "a b\"…\" string has no letter with a big look-alike"},
+	{Code: codeNotFullwidth, Severity: diag.Warning, Summary: "a w\"…\" string has characters with no fullwidth form"},
+	{Code: codeUnknownTexture, Severity: diag.Error, Summary: "a Texture member that OverPy's Texture enum does not have"},
 }
 
 // A directive's class: what the compiler does with it.
@@ -176,7 +189,7 @@ var directives = map[string]directiveClass{
 	"replaceTeam1ByControlScoringTeam": dirOptimizer, "replaceEmptyStringByEmptyArray": dirOptimizer,
 	"replaceEmptyStringByVariable": dirOptimizer,
 
-	"setupTags": dirUnsupported, "setupTx": dirUnsupported, "translations": dirUnsupported,
+	"setupTags": dirSupported, "setupTx": dirSupported, "translations": dirUnsupported,
 	"translateWithPlayerVar": dirUnsupported, "keepUnusedTranslations": dirUnsupported,
 	"disableTranslationSourceLines": dirUnsupported, "postCompileHook": dirUnsupported,
 	"useVariableForCompressionAlphabet": dirUnsupported,

@@ -32,6 +32,10 @@ func Compile(path, text string, opts Options) *Result {
 		globals: newSlotTable("global variable", defaultVar), players: newSlotTable("player variable", defaultVar),
 		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
 	c.declarations()
+	if c.tags {
+		// After the program's own variables, as OverPy declares it.
+		c.enableTags(c.tagsLoc)
+	}
 	c.initRules()
 	c.rulePrefixes()
 	// Rules are written while the next ones are lowered (emit_rules.go).
@@ -43,7 +47,7 @@ func Compile(path, text string, opts Options) *Result {
 	c.held = map[int]bool{}
 	sent := 0
 	for _, decl := range p.Decls {
-		maps := len(c.bs.currentMaps)
+		pending := c.bs.pending()
 		switch x := decl.(type) {
 		case *Rule:
 			c.lowerRule(x)
@@ -51,8 +55,8 @@ func Compile(path, text string, opts Options) *Result {
 			c.macroRules(x)
 		}
 		for ; sent < len(c.rules); sent++ {
-			if len(c.bs.currentMaps) > maps {
-				c.held[sent] = true // resolveCurrentMaps may change it
+			if c.bs.pending() > pending {
+				c.held[sent] = true // resolveCurrentMaps or finishDebugs may change it
 				continue
 			}
 			writer.submit(sent, c.rules[sent])
@@ -64,6 +68,7 @@ func Compile(path, text string, opts Options) *Result {
 	writer.finish()
 	c.writer = writer
 	c.resolveCurrentMaps()
+	c.finishDebugs()
 	c.globals.allocate(d)
 	c.players.allocate(d)
 	c.subs.allocate(d)
@@ -210,7 +215,16 @@ func (c *compiler) emit() (string, *SourceMap) {
 		e.s("}\n\n")
 	}
 	if c.disableInspector {
-		e.s("rule (\"Disable inspector\") {\n    event {\n        Ongoing - Global;\n    }\n    actions {\n        Disable Inspector Recording;\n    }\n}\n\n")
+		e.open(c.disableInspectorLoc)
+		e.s("rule (\"Disable inspector\") {\n    event {\n        Ongoing - Global;\n    }\n    actions {\n        Disable Inspector Recording;\n    }\n}")
+		e.close()
+		e.s("\n\n")
+	}
+	if c.tags {
+		e.open(c.tagsLoc)
+		e.s(setupTagsRule)
+		e.close()
+		e.s("\n\n")
 	}
 	for i, r := range c.rules {
 		if c.held[i] || c.writer == nil || !e.appendSegment(c.writer, i) {
@@ -243,6 +257,7 @@ func (d *diagnostics) suppress(code string) {
 var overpyWarnings = map[string]diag.Code{
 	"w_lone_else": codeLoneElse, "w_break_outside_loop": codeBreakOutsideLoop, "w_wait_9999": codeWait9999,
 	"w_already_imported": codeAlreadyIncluded, "w_workshop_setting_enum_default": codeSettingEnumDefault,
+	"w_tags": codeTagsNeedSetup, "w_malformatted_tx": codeMalformedTexture, "w_not_total_fullwidth": codeNotFullwidth,
 }
 
 // filtered returns the diagnostics less the suppressed warnings.

@@ -49,7 +49,7 @@ func EnumNames(v *vocab.Vocabulary) []string {
 			out = append(out, n)
 		}
 	}
-	out = append(out, "Math", "Vector")
+	out = append(out, "Math", "Texture", "Vector")
 	sort.Strings(out)
 	return out
 }
@@ -77,6 +77,11 @@ func EnumMemberNames(v *vocab.Vocabulary, name string, res *Result) ([]string, b
 	case "Math":
 		found = true
 		for _, m := range []string{"PI", "E", "INFINITY", "EPSILON"} {
+			add(m)
+		}
+	case "Texture":
+		found = true
+		for m := range textures {
 			add(m)
 		}
 	case "Vector":

@@ -181,8 +181,15 @@ type compiler struct {
 	// being expanded: each action of the expansion carries them.
 	callComments []string
 	// loopID numbers loops and switches, for their label names.
-	loopID           int
-	disableInspector bool
+	loopID              int
+	disableInspector    bool
+	disableInspectorLoc Loc
+	// tags is on once strings' <fg…> and <tx…> tags are compiled
+	// (lower_string_tags.go): from #!setupTags, or from the first use of
+	// Texture, at tagsLoc. noTags is on while the texts of a workshop
+	// setting are lowered, which keep their '<'.
+	tags, noTags bool
+	tagsLoc      Loc
 	// defaults are the catalog defaults read so far.
 	defaults map[*vocab.Param]Expr
 	// held are the rules written last; writer wrote the others in the
@@ -349,6 +356,9 @@ func (c *compiler) directive(d *Directive) {
 		}
 	case "disableInspector":
 		c.disableInspector = true
+		c.disableInspectorLoc = d.Loc
+	case "setupTags", "setupTx":
+		c.tags, c.tagsLoc = true, d.Loc
 	}
 }
 
@@ -358,7 +368,7 @@ func unsupportedWhy(name string) string {
 		return ": it runs no JavaScript"
 	case "translations", "translateWithPlayerVar", "keepUnusedTranslations", "disableTranslationSourceLines":
 		return ": translations (.po files) are not compiled yet"
-	case "setupTags", "setupTx", "useVariableForCompressionAlphabet":
+	case "useVariableForCompressionAlphabet":
 		return ": it needs OverPy's generated runtime rules"
 	}
 	return ""

@@ -36,7 +36,14 @@ type builtinState struct {
 	// currentMaps are the getCurrentMap() values, rewritten once the
 	// program is lowered (lower_builtin_map.go).
 	currentMaps []*wnode
+	// debugs are the debug() lines, whose texts are built once the
+	// program is lowered (lower_builtin_debug.go).
+	debugs []pendingDebug
 }
+
+// pending counts the values rewritten once the program is lowered: a
+// rule holding one is written last.
+func (s *builtinState) pending() int { return len(s.currentMaps) + len(s.debugs) }
 
 // A builtinFunc is one OverPy function.
 type builtinFunc struct {
@@ -99,6 +106,7 @@ func init() {
 		"hudSubheader":                    action((*compiler).hudMacro),
 		"hudSubtext":                      action((*compiler).hudMacro),
 		"print":                           action((*compiler).print),
+		"debug":                           action((*compiler).debug),
 
 		// Numbers and colours (lower_builtin_math.go).
 		"floor": value((*compiler).rounding),
@@ -156,7 +164,6 @@ var unsupportedBuiltins = map[string]string{
 	"compressed":                "it needs OverPy's compression algorithm",
 	"decompressNumbers":         "it needs OverPy's compression algorithm",
 	"decompressVectors":         "it needs OverPy's compression algorithm",
-	"debug":                     "it writes the argument's text with OverPy's look-alike letters",
 	"strVisualLength":           "it needs OverPy's table of character widths",
 	"spacesForString":           "it needs OverPy's table of character widths",
 	"spacesForLength":           "it needs OverPy's table of character widths",

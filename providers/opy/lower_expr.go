@@ -363,6 +363,9 @@ func (c *compiler) qualifiedName(n *Name, e *Member) (*wnode, bool) {
 	if ue := c.enums[n.Name]; ue != nil && (ue.members[e.Name] != nil || c.names.enums[n.Name] == nil) {
 		return c.userEnumMember(ue, e), true
 	}
+	if n.Name == "Texture" {
+		return c.texture(e), true
+	}
 	if en := c.names.enums[n.Name]; en != nil {
 		m := en.members[e.Name]
 		if m == nil {

@@ -14,11 +14,14 @@ import (
 type strPiece struct {
 	text string
 	arg  int // index into the arguments, -1 for text
+	// keep marks text whose letters no prefix changes: a <fg…> or <tx…>
+	// tag's, a value's written in the settings.
+	keep bool
 }
 
 // stringPrefix holds the letters of a string's prefix.
 type stringPrefix struct {
-	formatted, localized, fullwidth bool
+	formatted, localized, fullwidth, big, cased bool
 }
 
 // stringValue lowers a string literal; fmtArgs are the arguments of its
@@ -51,10 +54,10 @@ func (c *compiler) stringValue(s *String, fmtArgs []Expr) *wnode {
 	if !ok {
 		return nil
 	}
-	if prefix.fullwidth {
-		for i := range pieces {
-			pieces[i].text = fullwidth(pieces[i].text)
-		}
+	pieces, args = c.markTags(pieces, args, s.Loc)
+	c.warnUncompiledTags(pieces, s.Loc)
+	if !c.lookAlikes(s, prefix, pieces) {
+		return nil
 	}
 	return c.customString(pieces, args, s.Loc)
 }
@@ -87,12 +90,11 @@ func (c *compiler) stringPrefix(s *String) (stringPrefix, bool) {
 		}
 		c.d.errorf(codeUnsupportedFeature, s.Loc, "translated strings (the t prefix) are not supported by wright-lsp: they need OverPy's #!translations setup")
 		return p, false
-	case strings.ContainsAny(letters, "bc"):
-		c.d.errorf(codeUnsupportedFeature, s.Loc, "the b and c string prefixes (look-alike letters) are not supported by wright-lsp")
-		return p, false
 	}
 	p.formatted = strings.Contains(letters, "f")
 	p.fullwidth = strings.Contains(letters, "w")
+	p.big = strings.Contains(letters, "b")
+	p.cased = strings.Contains(letters, "c")
 	return p, true
 }
 
@@ -133,30 +135,4 @@ func (c *compiler) localizedString(s *String, fmtArgs []Expr) *wnode {
 	}
 	node.args = trimNulls(node.args)
 	return node
-}
-
-// fullwidth maps text to the fullwidth forms, as OverPy's w prefix
-// does: printable ASCII to U+FF01…U+FF5E, the space to an em quad, and
-// the six Latin-1 and Won signs that have fullwidth forms to theirs.
-func fullwidth(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == ' ':
-			b.WriteRune('\u2001')
-		case r > ' ' && r < 0x7f:
-			b.WriteRune(r + 0xFEE0)
-		default:
-			if w, ok := fullwidthSigns[r]; ok {
-				r = w
-			}
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// fullwidthSigns are the signs outside ASCII with a fullwidth form.
-var fullwidthSigns = map[rune]rune{
-	'¢': '￠', '£': '￡', '¬': '￢', '¯': '￣', '¦': '￤', '¥': '￥', '₩': '￦',
 }

@@ -154,8 +154,8 @@ func TestStringErrors(t *testing.T) {
 		{"t with w", `«tw»"a"`, codeStringPrefix},
 		{"translated", `«t"a"»`, codeUnsupportedFeature},
 		{"translated formatted", `«tf"{B}"»`, codeUnsupportedFeature},
-		{"big letters", `«b"abc"»`, codeUnsupportedFeature},
-		{"case-sensitive", `«cf"a{B}"»`, codeUnsupportedFeature},
+		{"no letter has a big look-alike", `«b"cdfg"»`, codeNoBigLetter},
+		{"only the placeholder could", `«bf"cd{B}"»`, codeNoBigLetter},
 		{"empty f-string value", `f"a«{}»"`, codeExpectedExpression},
 		{"blank f-string value", `f"a«{ }»"`, codeExpectedExpression},
 		{"bad f-string value", `f"a{B «?» C}"`, codeUnexpectedCharacter},
@@ -257,5 +257,46 @@ func TestDecodeStringOffsets(t *testing.T) {
 		if offs[i] != want[i] {
 			t.Fatalf("offsets %v, want %v", offs, want)
 		}
+	}
+}
+
+// TestStringWarnings checks the warnings of strings: each at the string.
+func TestStringWarnings(t *testing.T) {
+	tests := []struct {
+		name, head, value string
+		code              diag.Code
+	}{
+		{"tags without #!setupTags", "", `"<fgFF0000FF>red</fg>"`, codeTagsNeedSetup},
+		{"a closing tag alone", "", `"red</fg>"`, codeTagsNeedSetup},
+		{"texture id of the wrong length", "#!setupTags\n", `"<txC00002DD21>"`, codeMalformedTexture},
+		{"no fullwidth form", "", `w"é"`, codeNotFullwidth},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := tt.head + "rule \"t\":\n    A = " + tt.value + "\n"
+			res := Compile("t.opy", src, Options{})
+			var got []Diagnostic
+			for _, d := range res.Diags {
+				if d.Severity != diag.Info {
+					got = append(got, d)
+				}
+			}
+			at := strings.Index(src, tt.value)
+			if len(got) != 1 || got[0].Code != tt.code || got[0].Span.Start != at || got[0].Span.End != at+len(tt.value) {
+				t.Fatalf("%s: got %v, want one %s at the string", tt.value, got, tt.code)
+			}
+			// Suppressed by OverPy's code for it.
+			for ours, name := range map[diag.Code]string{codeTagsNeedSetup: "w_tags", codeMalformedTexture: "w_malformatted_tx", codeNotFullwidth: "w_not_total_fullwidth"} {
+				if ours != tt.code {
+					continue
+				}
+				res := Compile("t.opy", "#!suppressWarnings "+name+"\n"+src, Options{})
+				for _, d := range res.Diags {
+					if d.Code == tt.code {
+						t.Errorf("#!suppressWarnings %s left %v", name, d)
+					}
+				}
+			}
+		})
 	}
 }

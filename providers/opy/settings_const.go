@@ -296,41 +296,52 @@ func compare(out *cval, op string, less, equal bool) (*cval, bool) {
 	return out, true
 }
 
-// constString evaluates a string literal: plain, fullwidth (w) or
-// formatted (f) with constant values in its braces.
+// constString evaluates a string literal: plain, with look-alike
+// letters (w, b, c) or formatted (f) with constant values in its braces.
 func (c *compiler) constString(s *String) (*cval, bool) {
 	prefix := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(s.Prefix, "p", ""), "P", ""))
 	for _, r := range prefix {
 		switch r {
-		case 'f', 'w':
+		case 'f', 'w', 'b', 'c':
 		case 'l', 't':
-			c.d.errorf(codeNotConstant, s.Loc, "a "+string(r)+"\"…\" string is chosen when the game runs; the settings take plain, f and w strings")
-			return nil, false
-		case 'b', 'c':
-			c.d.errorf(codeUnsupportedFeature, s.Loc, "the b and c string prefixes (look-alike letters) are not supported by wright-lsp")
+			c.d.errorf(codeNotConstant, s.Loc, "a "+string(r)+"\"…\" string is chosen when the game runs; the settings take plain, f, w, b and c strings")
 			return nil, false
 		default:
 			c.d.errorf(codeStringPrefix, s.Parts[0].Loc, "invalid string prefix '"+string(r)+"': the prefixes are f (formatted), l (localized), w (fullwidth), b (big letters), c (case-sensitive) and t (translated)")
 			return nil, false
 		}
 	}
-	wide := strings.ContainsRune(prefix, 'w')
+	letters := stringPrefix{fullwidth: strings.ContainsRune(prefix, 'w'), big: strings.ContainsRune(prefix, 'b'), cased: strings.ContainsRune(prefix, 'c')}
+	var pieces []strPiece
 	if !strings.ContainsRune(prefix, 'f') {
-		text := s.Value
-		if wide {
-			text = fullwidth(text)
+		pieces = []strPiece{{text: s.Value, arg: -1}}
+	} else {
+		var ok bool
+		if pieces, ok = c.constFields(s); !ok {
+			return nil, false
 		}
-		return &cval{kind: cString, str: text, loc: s.Loc}, true
 	}
-	var b, lit strings.Builder
-	// flush writes the literal text read since the last placeholder.
+	if !c.lookAlikes(s, letters, pieces) {
+		return nil, false
+	}
+	var b strings.Builder
+	for _, p := range pieces {
+		b.WriteString(p.text)
+	}
+	return &cval{kind: cString, str: b.String(), loc: s.Loc}, true
+}
+
+// constFields reads an f-string of the settings: its text, and the
+// constant values of its braces as text that keeps its letters.
+func (c *compiler) constFields(s *String) ([]strPiece, bool) {
+	var pieces []strPiece
+	var lit strings.Builder
+	// flush ends the literal text read since the last placeholder.
 	flush := func() {
-		if wide {
-			b.WriteString(fullwidth(lit.String()))
-		} else {
-			b.WriteString(lit.String())
+		if lit.Len() > 0 {
+			pieces = append(pieces, strPiece{text: lit.String(), arg: -1})
+			lit.Reset()
 		}
-		lit.Reset()
 	}
 	for _, part := range s.Parts {
 		text := part.Value
@@ -358,9 +369,9 @@ func (c *compiler) constString(s *String) (*cval, bool) {
 			}
 			switch {
 			case v.kind == cString:
-				b.WriteString(v.str)
+				pieces = append(pieces, strPiece{text: v.str, arg: -1, keep: true})
 			case v.kind == cNumber && v.num == math.Trunc(v.num) && math.Abs(v.num) < 1e15:
-				b.WriteString(formatNumber(v.num))
+				pieces = append(pieces, strPiece{text: formatNumber(v.num), arg: -1, keep: true})
 			default:
 				c.d.errorf(codeInvalidSettings, v.loc, "an f-string of the settings takes strings and whole numbers in its braces, not "+v.describe())
 				return nil, false
@@ -369,5 +380,5 @@ func (c *compiler) constString(s *String) (*cval, bool) {
 		}
 	}
 	flush()
-	return &cval{kind: cString, str: b.String(), loc: s.Loc}, true
+	return pieces, true
 }
