@@ -31,6 +31,7 @@ func Compile(path, text string, opts Options) *Result {
 	c := &compiler{p: p, d: d, v: p.vocab, names: tablesFor(p.vocab),
 		globals: newSlotTable("global variable", defaultVar), players: newSlotTable("player variable", defaultVar),
 		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
+	c.size.aggressive = p.forSizeAggressive
 	c.declarations()
 	if c.tags {
 		// After the program's own variables, as OverPy declares it.
@@ -49,6 +50,8 @@ func Compile(path, text string, opts Options) *Result {
 	for _, decl := range p.Decls {
 		pending := c.bs.pending()
 		switch x := decl.(type) {
+		case *Directive:
+			c.size.sizeDirective(x.Name, true)
 		case *Rule:
 			c.lowerRule(x)
 		case *TopStmt:

@@ -190,6 +190,8 @@ type compiler struct {
 	// setting are lowered, which keep their '<'.
 	tags, noTags bool
 	tagsLoc      Loc
+	// size is the state of #!optimizeForSize (lower_size.go).
+	size sizeMode
 	// defaults are the catalog defaults read so far.
 	defaults map[*vocab.Param]Expr
 	// held are the rules written last; writer wrote the others in the

@@ -53,12 +53,17 @@ func (c *compiler) lowerRule(r *Rule) {
 	}
 	c.rule = st
 	c.aliases = nil
+	c.size.startRule()
 	if r.Def {
 		st.event = "subroutine"
 		st.r.name = "Subroutine " + r.Name
 	}
 	annots, body := c.macroAnnotations(r)
 	c.annotations(r, annots, st)
+	for i := range st.r.conditions {
+		st.r.conditions[i].lhs = c.compressArrays(st.r.conditions[i].lhs)
+		st.r.conditions[i].rhs = c.compressArrays(st.r.conditions[i].rhs)
+	}
 	if r.Def {
 		c.subs.use(r.Name)
 		st.r.event = []string{c.v.Event("__subroutine__").English(), r.Name}
@@ -346,7 +351,7 @@ func joinComments(cs []string) string {
 // emitAction appends an action at the current depth.
 func (c *compiler) emitAction(n *wnode, at Loc, comments []string) int {
 	st := c.rule
-	a := action{node: n, depth: st.depth, loc: at}
+	a := action{node: c.compressArrays(n), depth: st.depth, loc: at}
 	if len(comments) > 0 {
 		a.comment = joinComments(comments)
 	}
@@ -362,6 +367,8 @@ func (c *compiler) emitLabel(name string) {
 
 // stmts lowers a block.
 func (c *compiler) stmts(ss []Stmt) {
+	// A size directive inside the block holds to its end.
+	defer func(forSize bool) { c.size.forSize = forSize }(c.size.forSize)
 	for i := 0; i < len(ss); i++ {
 		s := ss[i]
 		if iff, ok := s.(*IfStmt); ok {
@@ -398,6 +405,9 @@ func (c *compiler) ifChain(chain []Stmt) {
 				return
 			}
 			cond := c.expr(iff.Cond)
+			if iff.Kind == "if" && len(chain) == 1 && c.skipIf(iff, cond) {
+				return
+			}
 			key := "__if__"
 			if iff.Kind == "elif" {
 				key = "__elif__"
@@ -517,6 +527,7 @@ func (c *compiler) stmt(s Stmt) {
 			if s.Name == "disableOptimizations" {
 				c.options.DisableOptimizations = true
 			}
+			c.size.sizeDirective(s.Name, false)
 		}
 	}
 }

@@ -163,6 +163,7 @@ func (ps *parser) program(lines []line) {
 		switch {
 		case t0.kind == tDirective:
 			decl = &Directive{Name: t0.text, Args: t0.str, Loc: t0.loc}
+			ps.p.forSizeAggressive = ps.p.forSizeAggressive || t0.text == "optimizeForSizeAggressive"
 		case t0.kind == tName && (t0.text == "globalvar" || t0.text == "playervar"):
 			decl = ps.varDecl(n)
 		case t0.kind == tName && t0.text == "subroutine":
@@ -505,6 +506,7 @@ func (ps *parser) stmt(n *node) Stmt {
 	t0 := toks[0]
 	base := StmtBase{Loc: n.l.loc()}
 	if t0.kind == tDirective {
+		ps.p.forSizeAggressive = ps.p.forSizeAggressive || t0.text == "optimizeForSizeAggressive"
 		return &DirectiveStmt{StmtBase: base, Name: t0.text, Args: t0.str}
 	}
 	if t0.kind == tName {

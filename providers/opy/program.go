@@ -62,9 +62,11 @@ type Program struct {
 	Decls []Decl
 	Diags []Diagnostic
 
-	opts      Options
-	vocab     *vocab.Vocabulary
-	fileIndex map[string]int
+	opts  Options
+	vocab *vocab.Vocabulary
+	// forSizeAggressive is set by #!optimizeForSizeAggressive anywhere.
+	forSizeAggressive bool
+	fileIndex         map[string]int
 }
 
 // addFile records a file of the program and returns its index.

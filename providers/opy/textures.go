@@ -5,6 +5,7 @@ package opy
 // <txC…> tag.
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -107,6 +108,12 @@ var textures = map[string]uint32{
 	"SQUARE_GRADIENT_TRANSPARENT_BLACK": 0x21CC9,
 }
 
+func sortedKeys[V any](m map[string]V) []string {
+	keys := keysOf(m)
+	sort.Strings(keys)
+	return keys
+}
+
 // textureTag is the tag that shows a texture: "<txC" and its id in 14
 // hexadecimal digits.
 func textureTag(id uint32) string {
@@ -120,7 +127,7 @@ func (c *compiler) texture(e *Member) *wnode {
 	id, ok := textures[e.Name]
 	if !ok {
 		x := c.d.errorf(codeUnknownTexture, e.NameLoc, "'Texture' has no member '"+e.Name+"'")
-		if s := vocab.Nearest(e.Name, keysOf(textures)); len(s) > 0 {
+		if s := vocab.Nearest(e.Name, sortedKeys(textures)); len(s) > 0 {
 			x.Message += "; did you mean '" + s[0] + "'?"
 			x.suggest(s...)
 		}
