@@ -169,12 +169,22 @@ func (s *Server) overpyHover(d *document, pos protocol.Position) (any, error) {
 			}
 		}
 		text += fmt.Sprintf("\n\n%d use(s)", n)
-		return s.hoverAt(pt, ref.Loc, text), nil
+		return s.hoverAt(pt, ref.Loc, text+s.overpyCostLine(d, pt)), nil
 	}
 	if call, ok := pt.res.Symbols.CallAt(pt.file, pt.off); ok {
-		return s.hoverAt(pt, call.Loc, overpySignature(call.Element, call.Member)), nil
+		return s.hoverAt(pt, call.Loc, overpySignature(call.Element, call.Member)+s.overpyCostLine(d, pt)), nil
 	}
 	return nil, nil
+}
+
+// overpyCostLine is the element count of the statement at a point and of
+// its rule, as a hover's last paragraph; "" outside any statement.
+func (s *Server) overpyCostLine(d *document, pt overpyPoint) string {
+	c, ok := d.program().OverPyCostAt(pt.file, pt.off)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("\n\nstatement: %s · rule %q: %s", plural(c.Elements, "element"), c.Rule, plural(c.RuleElements, "element"))
 }
 
 func (s *Server) hoverAt(pt overpyPoint, l opy.Loc, markdown string) map[string]any {

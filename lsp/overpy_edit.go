@@ -39,13 +39,24 @@ func (s *Server) overpyCompletion(d *document, pos protocol.Position) (any, erro
 		start--
 	}
 	prefix := text[start:off]
+	s.mu.Lock()
+	snippets := s.client.TextDocument.Completion.CompletionItem.SnippetSupport
+	s.mu.Unlock()
 	var items []protocol.CompletionItem
-	add := func(label string, kind protocol.CompletionItemKind, detail string) {
+	add := func(label string, kind protocol.CompletionItemKind, detail string) *protocol.CompletionItem {
 		it := protocol.CompletionItem{Label: label, Kind: &kind}
 		if detail != "" {
 			it.Detail = &detail
 		}
 		items = append(items, it)
+		return &items[len(items)-1]
+	}
+	// snippet makes an item insert a snippet, when the client takes them.
+	snippet := func(it *protocol.CompletionItem, text string) {
+		if snippets && text != "" {
+			format := protocol.InsertTextFormatSnippet
+			it.InsertText, it.InsertTextFormat = &text, &format
+		}
 	}
 	v := vocab.Default()
 	res := d.program().OverPy()
@@ -77,7 +88,7 @@ func (s *Server) overpyCompletion(d *document, pos protocol.Position) (any, erro
 		default:
 			for _, el := range v.Elements {
 				if strings.HasPrefix(el.ID, ".") {
-					add(el.ID[1:], protocol.CompletionItemKindMethod, overpyLine(el, true))
+					snippet(add(el.ID[1:], protocol.CompletionItemKindMethod, overpyLine(el, true)), overpySnippet(el, true))
 				}
 			}
 			for _, m := range []string{"x", "y", "z"} {
@@ -97,7 +108,7 @@ func (s *Server) overpyCompletion(d *document, pos protocol.Position) (any, erro
 				if el.Bare {
 					kind = protocol.CompletionItemKindConstant
 				}
-				add(el.ID, kind, overpyLine(el, false))
+				snippet(add(el.ID, kind, overpyLine(el, false)), overpySnippet(el, false))
 			}
 		}
 		for _, b := range opy.Builtins() {
@@ -107,6 +118,10 @@ func (s *Server) overpyCompletion(d *document, pos protocol.Position) (any, erro
 			add(e, protocol.CompletionItemKindEnum, "enum")
 		}
 		for _, k := range overpyKeywords {
+			if t, ok := overpyTemplates[k]; ok && snippets {
+				snippet(add(k, protocol.CompletionItemKindSnippet, t[0]), t[1])
+				continue
+			}
 			add(k, protocol.CompletionItemKindKeyword, "")
 		}
 		for kind, names := range res.Symbols.Slots {
@@ -142,6 +157,60 @@ func (s *Server) overpyCompletion(d *document, pos protocol.Position) (any, erro
 	}
 	sort.Slice(out, func(i, j int) bool { return *out[i].SortText < *out[j].SortText })
 	return protocol.CompletionList{IsIncomplete: false, Items: dedupe(out)}, nil
+}
+
+// overpyTemplates are the keywords completed as a block to fill in: what
+// it is, and the snippet.
+var overpyTemplates = map[string][2]string{
+	"rule":      {"a new rule", "rule \"${1:name}\":\n    @Event ${2:global}\n    $0"},
+	"def":       {"a new subroutine", "def ${1:name}():\n    $0"},
+	"if":        {"if block", "if ${1:condition}:\n    $0"},
+	"elif":      {"elif block", "elif ${1:condition}:\n    $0"},
+	"while":     {"while loop", "while ${1:condition}:\n    $0"},
+	"for":       {"for loop over a range", "for ${1:I} in range(${2:count}):\n    $0"},
+	"switch":    {"switch block", "switch ${1:value}:\n    case ${2:value}:\n        $0"},
+	"globalvar": {"a global variable", "globalvar ${1:name}"},
+	"playervar": {"a player variable", "playervar ${1:name}"},
+}
+
+// overpySnippet writes a call of an element with a placeholder per
+// argument up to the last without a default (one with a default shows
+// it); a member call leaves out its receiver. "" for a value written
+// bare.
+func overpySnippet(el *vocab.Element, member bool) string {
+	if el.Bare {
+		return ""
+	}
+	name, params := el.ID, el.Params
+	if member {
+		name = strings.TrimPrefix(name, ".")
+		if len(params) > 0 {
+			params = params[1:]
+		}
+	}
+	last := -1
+	for i, p := range params {
+		if !p.HasDefault {
+			last = i
+		}
+	}
+	var b strings.Builder
+	b.WriteString(snippetEscape(name, false) + "(")
+	for i, p := range params[:last+1] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		hint := p.Name
+		if p.HasDefault {
+			hint = p.Default
+			if hint == "" {
+				hint = "null"
+			}
+		}
+		fmt.Fprintf(&b, "${%d:%s}", i+1, snippetEscape(hint, true))
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 func dedupe(items []protocol.CompletionItem) []protocol.CompletionItem {

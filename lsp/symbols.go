@@ -281,7 +281,21 @@ func (s *Server) workspaceSymbols(ctx context.Context, query string) ([]symbolIn
 			return nil, err
 		}
 		if d.overpy {
-			continue // its symbols are in the lowered program's positions
+			// Its declarations and rules, at OverPy positions.
+			for _, sym := range s.overpyDocumentSymbols(d) {
+				score := symbolMatchScore(strings.ToLower(sym.Name), q)
+				if score == 0 {
+					continue
+				}
+				container := ""
+				if sym.Detail != nil {
+					container = *sym.Detail
+				}
+				start, _ := d.mapper.PositionOffset(position(sym.SelectionRange.Start), s.encoding())
+				hits = append(hits, workspaceHit{score: score, start: start, info: symbolInformation{
+					Name: sym.Name, Kind: int(sym.Kind), ContainerName: container, Location: protocol.Location{URI: d.uri, Range: sym.SelectionRange}}})
+			}
+			continue
 		}
 		ix := d.program().Index()
 		for _, sym := range ix.Symbols {
