@@ -7,7 +7,8 @@ package opy
 // positions, without a second resolver.
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -120,17 +121,29 @@ func (c *compiler) recordCall(el *vocab.Element, e *Call, member bool, args []Ca
 // symbols returns the recorded symbols, each reference once, in source
 // order.
 func (c *compiler) symbols() *Symbols {
-	seen := map[SymbolRef]bool{}
-	refs := make([]SymbolRef, 0, len(c.refs))
-	for _, r := range c.refs {
-		if !seen[r] {
-			seen[r] = true
-			refs = append(refs, r)
+	// In place order, then the same reference recorded twice (a macro
+	// argument read at each use) kept once.
+	refs := c.refs
+	slices.SortStableFunc(refs, func(a, b SymbolRef) int {
+		if locLess(a.Loc, b.Loc) {
+			return -1
 		}
-	}
-	sort.SliceStable(refs, func(i, j int) bool { return locLess(refs[i].Loc, refs[j].Loc) })
+		if locLess(b.Loc, a.Loc) {
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Role, b.Role), boolCompare(a.Exact, b.Exact))
+	})
+	refs = slices.Compact(refs)
 	calls := c.calls
-	sort.SliceStable(calls, func(i, j int) bool { return locLess(calls[i].Loc, calls[j].Loc) })
+	slices.SortStableFunc(calls, func(a, b CallSite) int {
+		switch {
+		case locLess(a.Loc, b.Loc):
+			return -1
+		case locLess(b.Loc, a.Loc):
+			return 1
+		}
+		return 0
+	})
 	slots := map[SymbolKind]map[string]int{GlobalVariable: {}, PlayerVariable: {}, Subroutine: {}}
 	for kind, t := range map[SymbolKind]*slotTable{GlobalVariable: c.globals, PlayerVariable: c.players, Subroutine: c.subs} {
 		for n, i := range t.index {
@@ -138,6 +151,16 @@ func (c *compiler) symbols() *Symbols {
 		}
 	}
 	return &Symbols{Refs: refs, Calls: calls, Slots: slots}
+}
+
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 func locLess(a, b Loc) bool {
