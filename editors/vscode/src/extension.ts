@@ -14,6 +14,7 @@ import {
 import { agentRequest, isServed, overpyServed } from './agent';
 import { affects, section, serverSettings } from './config';
 import { ElementCount, showElementCost } from './cost';
+import { lexicalTypes, withoutTypes } from './semantic';
 import { installCommand, resolveServer } from './server';
 
 let client: LanguageClient | undefined;
@@ -110,11 +111,21 @@ async function start(count: ElementCount): Promise<void> {
       run: { command: found.path, args: [], transport: TransportKind.stdio },
       debug: { command: found.path, args: [], transport: TransportKind.stdio },
     };
+    let c: LanguageClient | undefined = undefined;
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       outputChannel: output,
       initializationOptions: serverSettings(),
       middleware: {
+        // OverPy: the grammar colours keywords, strings, numbers, operators
+        // and comments; keep the server's tokens of resolved names only
+        // (src/semantic.ts).
+        provideDocumentSemanticTokens: async (document, token, next) => {
+          const tokens = await next(document, token);
+          const types = c?.initializeResult?.capabilities.semanticTokensProvider?.legend.tokenTypes;
+          if (!tokens || document.languageId !== 'overpy' || !types) return tokens;
+          return new vscode.SemanticTokens(withoutTypes(tokens.data, types, lexicalTypes), tokens.resultId);
+        },
         workspace: {
           // The server asks for the "wright" section: answer with the keys
           // it reads, paths expanded, rather than the raw settings tree.
@@ -127,7 +138,7 @@ async function start(count: ElementCount): Promise<void> {
       },
     };
     // The trace setting is wright.trace.server, read by the client itself.
-    const c = new LanguageClient('wright', 'Wright', serverOptions, clientOptions);
+    c = new LanguageClient('wright', 'Wright', serverOptions, clientOptions);
     try {
       await c.start();
       client = c;

@@ -323,6 +323,21 @@ try {
     return c === 'rgb(106, 153, 85)' ? c : null;
   }, 30000);
   step(`the comment line is coloured ${commentColour}`);
+  // The formatter in a string keeps the grammar's colour once the server's
+  // semantic tokens have arrived (the extension drops the server's tokens
+  // for strings, keywords, numbers, operators and comments of OverPy).
+  // The semantic tokens have arrived when the global variable assigned on
+  // line 10, plain for the grammar, has the variable colour.
+  const assigned = page.locator('.monaco-editor .view-line', { hasText: /leader\s=\seventPlayer/ }).locator('span span', { hasText: /^leader$/ }).first();
+  await waitFor('the semantic tokens (a global variable in the variable colour)', async () => {
+    return (await assigned.evaluate((el) => getComputedStyle(el).color)) === 'rgb(156, 220, 254)';
+  }, 30000);
+  const formatter = page.locator('.monaco-editor .view-line span span', { hasText: /^\{\}$/ }).first();
+  const formatterColour = await waitFor('the {} formatter in the placeholder colour', async () => {
+    const c = await formatter.evaluate((el) => getComputedStyle(el).color);
+    return c === 'rgb(156, 220, 254)' ? c : null;
+  }, 15000);
+  step(`the string's {} formatter is coloured ${formatterColour}`);
 
   // Its problem, in the editor and in the Problems view.
   await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60000 });
