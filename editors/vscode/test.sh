@@ -23,7 +23,7 @@ elapsed "npm ci"
 npx tsc --noEmit -p .
 elapsed "tsc --noEmit"
 node scripts/gen-grammar.mjs --check
-node --test test/manifest.test.mjs test/grammar.test.mjs test/server.test.mjs
+node --test test/manifest.test.mjs test/grammar.test.mjs test/server.test.mjs test/semantic.test.mjs
 elapsed "manifest and grammar tests"
 
 # Package: bundle with esbuild, then vsce without node_modules.

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
-// Generates syntaxes/workshop.tmLanguage.json from the shared catalog
-// (../../../shared/data/catalog.json, or $WRIGHT_CATALOG). The names of
-// every client language go into the grammar, so a file exported in any of
-// the 15 Workshop languages is coloured the same way.
+// Generates the grammars from the shared catalog
+// (../../../shared/data/catalog.json, or $WRIGHT_CATALOG):
+// syntaxes/workshop.tmLanguage.json here, and syntaxes/overpy.tmLanguage.json
+// with scripts/gen-opy-grammar.mjs. The names of every client language go
+// into the Workshop grammar, so a file exported in any of the 15 Workshop
+// languages is coloured the same way.
 //
-//   node scripts/gen-grammar.mjs          write the grammar
-//   node scripts/gen-grammar.mjs --check  exit 1 when the committed grammar is stale
+//   node scripts/gen-grammar.mjs          write the grammars
+//   node scripts/gen-grammar.mjs --check  exit 1 when a committed grammar is stale
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeChar, extensionRoot, loadCatalog, trie, writeOrCheck } from './grammar-lib.mjs';
+import { generateOverPy, opyGrammarPath } from './gen-opy-grammar.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const grammarPath = join(here, '..', 'syntaxes', 'workshop.tmLanguage.json');
-export const defaultCatalog = resolve(here, '..', '..', '..', '..', 'shared', 'data', 'catalog.json');
+export { loadCatalog };
+export const grammarPath = join(extensionRoot, 'syntaxes', 'workshop.tmLanguage.json');
 
 // Actions that steer the flow of a rule's actions get the control scope.
 const controlActions = new Set([
@@ -42,43 +44,6 @@ function keyword(catalog, key) {
   const k = catalog.ruleKeywords.find((r) => r.key === key);
   if (!k) throw new Error(`catalog: no rule keyword ${key}`);
   return names([k]);
-}
-
-function escapeChar(ch) {
-  if (ch === ' ') return ' ';
-  if (/\s/u.test(ch)) return `\\x{${ch.codePointAt(0).toString(16)}}`;
-  return /[\\^$.|?*+()[\]{}\/\-#]/.test(ch) ? '\\' + ch : ch;
-}
-
-/**
- * trie compiles words into one regular expression shaped as a prefix tree:
- * much faster for Oniguruma than a flat alternation of thousands of names,
- * and longest-first, since an optional ending is tried after the longer
- * branches. exclude(word) gives the continuations after which a word must
- * not end (a longer name of another category begins with it).
- */
-function trie(words, exclude = () => []) {
-  const root = { kids: new Map(), end: false, word: '' };
-  for (const w of words) {
-    let node = root;
-    for (const ch of w) {
-      if (!node.kids.has(ch)) node.kids.set(ch, { kids: new Map(), end: false, word: node.word + ch });
-      node = node.kids.get(ch);
-    }
-    node.end = true;
-  }
-  const emit = (node) => {
-    const branches = [...node.kids.keys()].sort().map((ch) => escapeChar(ch) + emit(node.kids.get(ch)));
-    if (!node.end) {
-      return branches.length === 1 ? branches[0] : `(?:${branches.join('|')})`;
-    }
-    const ex = exclude(node.word);
-    const stop = ex.length ? `(?!${ex.map((s) => [...s].map(escapeChar).join('')).join('|')})` : '';
-    if (branches.length === 0) return stop;
-    if (stop) return `(?:${branches.join('|')}|${stop})`;
-    return branches.length === 1 && [...node.kids.keys()][0].length === 1 && branches[0].length === 1 ? `${branches[0]}?` : `(?:${branches.join('|')})?`;
-  };
-  return emit(root);
 }
 
 const B = '(?<![\\w.])'; // a name starts after no word character
@@ -333,27 +298,12 @@ function GLOBAL_VALUE(catalog) {
   return trie(names([g]));
 }
 
-export function loadCatalog(path = process.env.WRIGHT_CATALOG || defaultCatalog) {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new Error(`cannot read the catalog at ${path} (set WRIGHT_CATALOG): ${err.message}`);
-  }
-}
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = generate(loadCatalog());
-  if (process.argv.includes('--check')) {
-    let committed = '';
-    try {
-      committed = readFileSync(grammarPath, 'utf8');
-    } catch {}
-    if (committed !== text) {
-      console.error('syntaxes/workshop.tmLanguage.json is stale: run node scripts/gen-grammar.mjs');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(grammarPath, text);
-    console.log(`wrote ${grammarPath} (${text.length} bytes)`);
-  }
+  const catalog = loadCatalog();
+  const check = process.argv.includes('--check');
+  const fresh = [
+    writeOrCheck(grammarPath, generate(catalog), check),
+    writeOrCheck(opyGrammarPath, generateOverPy(catalog), check),
+  ];
+  if (!fresh.every(Boolean)) process.exit(1);
 }

@@ -6,6 +6,7 @@
 
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
+import { setting } from './config';
 
 export const requestCommand = 'wright.request';
 
@@ -54,6 +55,17 @@ export async function agentRequest<T = unknown>(client: LanguageClient, request:
 /** isWorkshop reports whether a document is served as Workshop text. */
 export function isWorkshop(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
   return doc !== undefined && doc.languageId === 'workshop' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled');
+}
+
+/** overpyServed reports whether OverPy files go to the server (wright.overpy.enable). */
+export function overpyServed(): boolean {
+  return setting<boolean>('overpy.enable') !== false;
+}
+
+/** isServed reports whether the server serves a document: Workshop text, or OverPy unless switched off. */
+export function isServed(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
+  if (doc === undefined || (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled')) return false;
+  return doc.languageId === 'workshop' || (doc.languageId === 'overpy' && overpyServed());
 }
 
 /** toPosition converts a 1-based code point position of doc to a VS Code position. */

@@ -1,5 +1,6 @@
-// The Wright extension: starts wright-lsp for Workshop files and adds the
-// element count, the cost view and agent requests on top of it.
+// The Wright extension: starts wright-lsp for Workshop and OverPy files
+// and adds the element count, the cost view and agent requests on top of
+// it.
 
 import * as vscode from 'vscode';
 import {
@@ -10,9 +11,10 @@ import {
   DidChangeConfigurationNotification,
   type DocumentSelector,
 } from 'vscode-languageclient/node';
-import { agentRequest, isWorkshop } from './agent';
-import { affects, section, serverSettings, setting } from './config';
+import { agentRequest, isServed, overpyServed } from './agent';
+import { affects, section, serverSettings } from './config';
 import { ElementCount, showElementCost } from './cost';
+import { lexicalTypes, withoutTypes } from './semantic';
 import { installCommand, resolveServer } from './server';
 
 let client: LanguageClient | undefined;
@@ -51,14 +53,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
 
-  // VS Code activates the extension for OverPy files too (it contributes
-  // the language): start the server only once there is Workshop text, or
-  // OverPy is meant to be served.
+  // VS Code activates the extension for OverPy files even when they are
+  // not to be served (wright.overpy.enable off): start the server only once
+  // there is something to serve.
   if (await wanted()) {
     await start(count);
   } else {
     const sub = vscode.workspace.onDidOpenTextDocument(async (doc) => {
-      if ((doc.languageId === 'overpy' && setting<boolean>('overpy.enable')) || isWorkshop(doc)) {
+      if (isServed(doc)) {
         sub.dispose();
         await start(count);
       }
@@ -72,8 +74,9 @@ export function deactivate(): Thenable<void> | undefined {
 }
 
 async function wanted(): Promise<boolean> {
-  if (vscode.workspace.textDocuments.some(isWorkshop) || setting<boolean>('overpy.enable')) return true;
-  const found = await vscode.workspace.findFiles('**/*.{ow,workshop}', '**/node_modules/**', 1);
+  if (vscode.workspace.textDocuments.some(isServed)) return true;
+  const glob = overpyServed() ? '**/*.{ow,workshop,opy}' : '**/*.{ow,workshop}';
+  const found = await vscode.workspace.findFiles(glob, '**/node_modules/**', 1);
   return found.length > 0;
 }
 
@@ -82,7 +85,7 @@ function documentSelector(): DocumentSelector {
     { scheme: 'file', language: 'workshop' },
     { scheme: 'untitled', language: 'workshop' },
   ];
-  if (setting<boolean>('overpy.enable')) {
+  if (overpyServed()) {
     selector.push({ scheme: 'file', language: 'overpy' }, { scheme: 'untitled', language: 'overpy' });
   }
   return selector;
@@ -108,11 +111,21 @@ async function start(count: ElementCount): Promise<void> {
       run: { command: found.path, args: [], transport: TransportKind.stdio },
       debug: { command: found.path, args: [], transport: TransportKind.stdio },
     };
+    let c: LanguageClient | undefined = undefined;
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),
       outputChannel: output,
       initializationOptions: serverSettings(),
       middleware: {
+        // OverPy: the grammar colours keywords, strings, numbers, operators
+        // and comments; keep the server's tokens of resolved names only
+        // (src/semantic.ts).
+        provideDocumentSemanticTokens: async (document, token, next) => {
+          const tokens = await next(document, token);
+          const types = c?.initializeResult?.capabilities.semanticTokensProvider?.legend.tokenTypes;
+          if (!tokens || document.languageId !== 'overpy' || !types) return tokens;
+          return new vscode.SemanticTokens(withoutTypes(tokens.data, types, lexicalTypes), tokens.resultId);
+        },
         workspace: {
           // The server asks for the "wright" section: answer with the keys
           // it reads, paths expanded, rather than the raw settings tree.
@@ -125,7 +138,7 @@ async function start(count: ElementCount): Promise<void> {
       },
     };
     // The trace setting is wright.trace.server, read by the client itself.
-    const c = new LanguageClient('wright', 'Wright', serverOptions, clientOptions);
+    c = new LanguageClient('wright', 'Wright', serverOptions, clientOptions);
     try {
       await c.start();
       client = c;
@@ -164,7 +177,7 @@ async function runAgentRequest(): Promise<void> {
   }
   const text = await vscode.window.showInputBox({
     title: 'Wright agent request (wright-agent/v1)',
-    prompt: 'A JSON object with an "op", e.g. {"op": "lint"}. Without "document", the active Workshop file is addressed.',
+    prompt: 'A JSON object with an "op", e.g. {"op": "lint"}. Without "document", the active Workshop or OverPy file is addressed.',
     value: lastRequest,
     ignoreFocusOut: true,
     validateInput: (v) => {
@@ -180,7 +193,7 @@ async function runAgentRequest(): Promise<void> {
   lastRequest = text;
   const request = JSON.parse(text) as Record<string, unknown>;
   const doc = vscode.window.activeTextEditor?.document;
-  if (request.document === undefined && isWorkshop(doc)) request.document = doc.uri.toString();
+  if (request.document === undefined && isServed(doc)) request.document = doc.uri.toString();
   let answer: unknown;
   try {
     answer = await agentRequest(client, request);

@@ -93,19 +93,69 @@ test('the settings sent to the server are the keys lsp/config.go reads', (t) => 
 
 test('languages and grammars reference files that exist', () => {
   assert.deepEqual(languages, ['workshop', 'overpy']);
-  const workshop = pkg.contributes.languages[0];
+  const [workshop, overpy] = pkg.contributes.languages;
   assert.deepEqual(workshop.extensions, ['.ow', '.workshop']);
-  assert.deepEqual(pkg.contributes.languages[1].extensions, ['.opy']);
-  // OverPy's own extension owns the grammar and configuration of "overpy".
-  assert.equal(pkg.contributes.languages[1].configuration, undefined);
-  assert.ok(!pkg.contributes.grammars.some((g) => g.language === 'overpy'));
+  // OverPy keeps the language id of OverPy's own extension, so that both
+  // extensions serve the same documents (README, "Languages").
+  assert.deepEqual(overpy.extensions, ['.opy']);
   const conf = JSON.parse(readFileSync(join(root, workshop.configuration), 'utf8'));
   assert.ok(conf.brackets.length >= 3 && conf.autoClosingPairs.some((p) => p.open === '"'));
+  assert.ok(existsSync(join(root, overpy.configuration)), overpy.configuration);
+  assert.deepEqual(pkg.contributes.grammars.map((g) => g.language), ['workshop', 'overpy']);
   for (const g of pkg.contributes.grammars) {
     assert.ok(languages.includes(g.language), g.language);
     const grammar = JSON.parse(readFileSync(join(root, g.path), 'utf8'));
     assert.equal(grammar.scopeName, g.scopeName);
   }
+});
+
+test('OverPy files are served unless wright.overpy.enable is off', () => {
+  const enable = pkg.contributes.configuration.properties['wright.overpy.enable'];
+  assert.equal(enable.type, 'boolean');
+  assert.equal(enable.default, true);
+  assert.ok(pkg.activationEvents.includes('onLanguage:overpy'));
+  assert.ok(pkg.activationEvents.some((e) => /^workspaceContains:.*\bopy\b/.test(e)), pkg.activationEvents.join(', '));
+  // The document selector takes OverPy through the setting, read as on unless false.
+  assert.match(sources, /setting<boolean>\('overpy\.enable'\) !== false/);
+  assert.match(sources, /if \(overpyServed\(\)\) \{\s*selector\.push\(\{ scheme: 'file', language: 'overpy' \}/);
+  // Both READMEs say how to switch it off.
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  assert.match(readme, /\| `wright\.overpy\.enable` \| `true` \|/);
+  assert.match(readFileSync(join(root, '..', '..', 'README.md'), 'utf8'), /`wright\.overpy\.enable`/);
+});
+
+// The OverPy language configuration: comments, brackets, pairs, and the
+// indentation after a line ending in ':'.
+test('the OverPy language configuration comments with # and /* */ and indents after a colon', () => {
+  const overpy = pkg.contributes.languages.find((l) => l.id === 'overpy');
+  const conf = JSON.parse(readFileSync(join(root, overpy.configuration), 'utf8'));
+  assert.deepEqual(conf.comments, { lineComment: '#', blockComment: ['/*', '*/'] });
+  assert.deepEqual(conf.brackets, [['{', '}'], ['[', ']'], ['(', ')']]);
+  for (const open of ['{', '[', '(', '"', "'", '/*']) {
+    assert.ok(conf.autoClosingPairs.some((p) => p.open === open), `auto-closing ${open}`);
+  }
+  assert.equal(conf.folding.offSide, true);
+  const increase = new RegExp(conf.indentationRules.increaseIndentPattern);
+  const decrease = new RegExp(conf.indentationRules.decreaseIndentPattern);
+  // From corpus/opy/tests: conditions.opy, loops.opy, switches.opy, subroutines.opy.
+  for (const line of ['rule "if/elif/else":', '    if A == B:', '    elif B == C:', '    else:', 'def foo():', '    while A == B: # forever',
+    '    for I in range(1,3,2):', '    do:', '        case 1:', 'rule "#1: a colon:":', "macro f(a, b=3):", '    lbl_0:']) {
+    assert.ok(increase.test(line), `indent after ${JSON.stringify(line)}`);
+  }
+  for (const line of ['    A++', '# a comment:', '    A = B # why:', '    A = {1: 2}[B]', '#!define X 1', 'rule "a": A++', '    print("a:")']) {
+    assert.ok(!increase.test(line), `no indent after ${JSON.stringify(line)}`);
+  }
+  for (const line of ['    else:', '    elif B == C:', '        case 2:', '        default:']) {
+    assert.ok(decrease.test(line), `dedent ${JSON.stringify(line)}`);
+  }
+  for (const line of ['    A++', '    if A:', '    elsewhere = 1']) {
+    assert.ok(!decrease.test(line), `no dedent of ${JSON.stringify(line)}`);
+  }
+  const outdent = conf.onEnterRules.filter((r) => r.action.indent === 'outdent').map((r) => new RegExp(r.beforeText));
+  for (const line of ['        return', '        break', '    continue # next', '    pass', '    goto lbl_0', '    loop()']) {
+    assert.ok(outdent.some((re) => re.test(line)), `outdent after ${JSON.stringify(line)}`);
+  }
+  assert.ok(!outdent.some((re) => re.test('    returnValue = 1')));
 });
 
 test('activation events name declared languages and commands; main is the bundle', () => {

@@ -1,5 +1,5 @@
-// Tokenizes text with the committed grammar through vscode-textmate and
-// vscode-oniguruma, the engine VS Code itself uses.
+// Tokenizes text with a committed grammar (Workshop or OverPy) through
+// vscode-textmate and vscode-oniguruma, the engine VS Code itself uses.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +11,11 @@ const vsctm = require('vscode-textmate');
 const oniguruma = require('vscode-oniguruma');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The grammars by scope name. */
+export const grammars = {
+  'source.workshop.wright': 'workshop.tmLanguage.json',
+  'source.opy.wright': 'overpy.tmLanguage.json',
+};
 let registryPromise;
 
 async function registry() {
@@ -22,17 +27,20 @@ async function registry() {
       createOnigString: (s) => new oniguruma.OnigString(s),
     }),
     loadGrammar: async (scopeName) => {
-      if (scopeName !== 'source.workshop.wright') return null;
-      const path = join(root, 'syntaxes', 'workshop.tmLanguage.json');
+      if (!grammars[scopeName]) return null;
+      const path = join(root, 'syntaxes', grammars[scopeName]);
       return vsctm.parseRawGrammar(readFileSync(path, 'utf8'), path);
     },
   });
 }
 
-/** tokenize returns, line by line, the tokens of text as {text, scopes}. */
-export async function tokenize(text) {
+/**
+ * tokenize returns, line by line, the tokens of text as {text, scopes},
+ * with the grammar of scope (default the Workshop's).
+ */
+export async function tokenize(text, scope = 'source.workshop.wright') {
   registryPromise ??= registry();
-  const grammar = await (await registryPromise).loadGrammar('source.workshop.wright');
+  const grammar = await (await registryPromise).loadGrammar(scope);
   let stack = vsctm.INITIAL;
   const lines = [];
   for (const line of text.split('\n')) {
@@ -48,7 +56,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = process.argv[2];
   const text = readFileSync(file, 'utf8');
   const t0 = performance.now();
-  const lines = await tokenize(text);
+  const lines = await tokenize(text, /\.opy$/i.test(file) ? 'source.opy.wright' : 'source.workshop.wright');
   const ms = performance.now() - t0;
   if (!process.argv.includes('--quiet')) {
     for (const l of lines) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Checks the file list of a packaged .vsix: the bundle, the manifest, the
-// grammar and the language configuration are there; no node_modules, no
+// grammars and the language configurations (Workshop and OverPy, and every
+// file the packaged manifest names) are there; no node_modules, no
 // sources, no tests; the size stays bounded.
 
 import assert from 'node:assert/strict';
@@ -17,10 +18,23 @@ for (const want of [
   'extension/readme.md',
   'extension/dist/extension.js',
   'extension/syntaxes/workshop.tmLanguage.json',
+  'extension/syntaxes/overpy.tmLanguage.json',
   'extension/language-configuration.json',
+  'extension/overpy.language-configuration.json',
   'extension.vsixmanifest',
 ]) {
   assert.ok(files.includes(want), `${vsix} lacks ${want}:\n${listing}`);
+}
+// Every grammar and language configuration the packaged manifest names.
+const manifest = JSON.parse(execFileSync('unzip', ['-p', vsix, 'extension/package.json'], { encoding: 'utf8' }));
+const named = [
+  ...manifest.contributes.grammars.map((g) => g.path),
+  ...manifest.contributes.languages.map((l) => l.configuration),
+];
+assert.equal(named.length, 4, `grammars and configurations named: ${named}`);
+for (const p of named) {
+  const want = 'extension/' + p.replace(/^\.\//, '');
+  assert.ok(files.includes(want), `${vsix} lacks ${want}, named in its package.json`);
 }
 for (const f of files) {
   assert.ok(!/(^|\/)node_modules\//.test(f), `${vsix} holds ${f}`);

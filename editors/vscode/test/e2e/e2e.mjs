@@ -5,8 +5,13 @@
 // Chromium. It opens a Workshop file with a misspelt action and checks
 // that the Problems count shows it, that a hover shows a signature, that
 // the quick fix applies from the editor, and that the element count
-// appears in the status bar. With UPDATE_SCREENSHOTS=1 its screenshots
-// replace the README's, in images/.
+// appears in the status bar. Then it opens an OverPy file with a misspelt
+// function and checks that it is OverPy, coloured by the grammar, that the
+// Problems view lists its problem, that a hover shows the OverPy signature,
+// that the problem goes as the name is corrected by typing, that a line
+// after one ending in ':' is indented, and that completion after '.' lists
+// member functions. With UPDATE_SCREENSHOTS=1 its screenshots replace the
+// README's, in images/.
 //
 // Environment: CODE_SERVER_DIR (a folder where code-server is installed,
 // see setup-code-server.sh), WRIGHT_LSP (the server binary), VSIX (the
@@ -50,7 +55,7 @@ const logFile = join(tmp, 'code-server.log');
 const env = { ...process.env, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data') };
 mkdirSync(join(userData, 'User'), { recursive: true });
 mkdirSync(workspace);
-for (const f of ['arena.ow', 'lijiang.ow']) copyFileSync(join(here, 'workspace', f), join(workspace, f));
+for (const f of ['arena.ow', 'lijiang.ow', 'duel.opy']) copyFileSync(join(here, 'workspace', f), join(workspace, f));
 writeFileSync(
   join(userData, 'User', 'settings.json'),
   JSON.stringify(
@@ -294,6 +299,96 @@ try {
   await page.waitForTimeout(1500); // semantic tokens and inlay hints settle
   await page.screenshot({ path: join(images, 'zh-CN.png') });
   step('zh-CN file shown');
+
+  // 8. An OverPy file: its language, colours, problems, hover, typing and
+  // completion, in one editor group (the agent's answer opened a second).
+  await page.keyboard.press('F1');
+  await palette.waitFor({ state: 'visible', timeout: 15000 });
+  await palette.fill('>View: Single Column Editor Layout');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Single Column Editor Layout' }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15000 });
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'duel.opy' }).dblclick();
+  await page.locator('.monaco-editor .view-line', { hasText: 'bigMesage' }).first().waitFor({ timeout: 30000 });
+  const mode = page.locator('[id="status.editor.mode"]');
+  const modeText = await waitFor('the OverPy language mode', async () => {
+    const text = (await mode.innerText()).trim();
+    return text === 'OverPy' ? text : null;
+  }, 15000);
+  step(`duel.opy is open, language mode ${modeText}`);
+  // The grammar: the first line is a comment, in the theme's comment colour.
+  const comment = page.locator('.monaco-editor .view-line span span', { hasText: /duel:\s+a\s+point\s+per\s+elimination/ }).first();
+  const commentColour = await waitFor('the comment in the comment colour', async () => {
+    const c = await comment.evaluate((el) => getComputedStyle(el).color);
+    return c === 'rgb(106, 153, 85)' ? c : null;
+  }, 30000);
+  step(`the comment line is coloured ${commentColour}`);
+  // The formatter in a string keeps the grammar's colour once the server's
+  // semantic tokens have arrived (the extension drops the server's tokens
+  // for strings, keywords, numbers, operators and comments of OverPy).
+  // The semantic tokens have arrived when the global variable assigned on
+  // line 10, plain for the grammar, has the variable colour.
+  const assigned = page.locator('.monaco-editor .view-line', { hasText: /leader\s=\seventPlayer/ }).locator('span span', { hasText: /^leader$/ }).first();
+  await waitFor('the semantic tokens (a global variable in the variable colour)', async () => {
+    return (await assigned.evaluate((el) => getComputedStyle(el).color)) === 'rgb(156, 220, 254)';
+  }, 30000);
+  const formatter = page.locator('.monaco-editor .view-line span span', { hasText: /^\{\}$/ }).first();
+  const formatterColour = await waitFor('the {} formatter in the placeholder colour', async () => {
+    const c = await formatter.evaluate((el) => getComputedStyle(el).color);
+    return c === 'rgb(156, 220, 254)' ? c : null;
+  }, 15000);
+  step(`the string's {} formatter is coloured ${formatterColour}`);
+
+  // Its problem, in the editor and in the Problems view.
+  await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60000 });
+  await problems.click();
+  const opyMarker = page.locator('.markers-panel .monaco-list-row', { hasText: "unknown function 'bigMesage'" }).first();
+  await opyMarker.waitFor({ timeout: 30000 });
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'duel.opy' }).first().waitFor({ timeout: 10000 });
+  step(`Problems view: ${(await opyMarker.innerText()).replace(/\s+/g, ' ').trim()}`);
+  await problems.click();
+
+  // A hover on wait: the OverPy signature.
+  await page.locator('.codelens-decoration').first().waitFor({ timeout: 30000 });
+  const opyWait = page.locator('.monaco-editor .view-line span span', { hasText: /^wait$/ });
+  const opyHover = page.locator('.monaco-hover-content').filter({ hasText: /wait\(time/ });
+  await waitFor('a hover with the OverPy signature of wait', async () => {
+    await page.mouse.move(0, 0);
+    await opyWait.first().hover();
+    await opyHover.first().waitFor({ state: 'visible', timeout: 5000 });
+    return true;
+  }, 60000, 100);
+  step(`OverPy hover: ${(await opyHover.first().innerText()).trim().split('\n')[0]}`);
+  await page.mouse.move(640, 700);
+  await page.keyboard.press('Escape');
+
+  // Correcting the name by typing: the problem goes.
+  await page.locator('.monaco-editor .view-line span span', { hasText: /^bigMesage$/ }).first().dblclick();
+  await page.keyboard.type('bigMessage');
+  await waitFor('no error left in duel.opy', async () => (await page.locator('.monaco-editor .squiggly-error').count()) === 0, 30000);
+  await waitFor('no OverPy problem in the Problems count', async () => {
+    const text = (await problems.getAttribute('aria-label')) ?? (await problems.innerText());
+    return /No Problems|\b0 errors|Errors: 0\b/i.test(text) ? text : null;
+  }, 30000);
+  step('the problem went as the name was corrected');
+
+  // A new block: the line after one ending in ':' is indented; completion after '.'.
+  await page.locator('.monaco-editor .view-line', { hasText: 'Wait.IGNORE_CONDITION' }).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('if leader == eventPlayer:');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('eventPlayer.tele');
+  const typed = page.locator('.monaco-editor .view-line', { hasText: 'eventPlayer.tele' }).first();
+  await typed.waitFor({ timeout: 10000 });
+  const indent = (await typed.innerText()).match(/^[ \u00a0]*/)[0].length;
+  if (indent !== 8) throw new Error(`the line after "if …:" is indented by ${indent} columns, want 8`);
+  const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'teleport' }).first();
+  await suggestion.waitFor({ state: 'visible', timeout: 30000 });
+  step(`completion after '.': ${(await suggestion.innerText()).replace(/\s+/g, ' ').trim()} (the line indented by ${indent})`);
+  await page.screenshot({ path: join(images, 'overpy.png') });
+  await page.keyboard.press('Escape');
   step('PASS');
 } catch (err) {
   failed = true;
