@@ -441,6 +441,9 @@ func (s *Server) overpySemanticTokens(d *document) []uint32 {
 			}
 		}
 	}
+	// Strings and directive lines are left to the editor's grammar: one
+	// token over a whole string or #!define line would paint over the
+	// placeholders, escapes and code inside them.
 	var toks []semToken
 	for _, t := range opy.Lex(d.text) {
 		switch t.Kind {
@@ -448,12 +451,10 @@ func (s *Server) overpySemanticTokens(d *document) []uint32 {
 			if n, ok := named[t.Span]; ok {
 				toks = append(toks, n)
 			}
-		case opy.LexKeyword, opy.LexAnnotation, opy.LexDirective:
+		case opy.LexKeyword, opy.LexAnnotation:
 			toks = append(toks, semToken{span: t.Span, typ: tokKeyword})
 		case opy.LexNumber:
 			toks = append(toks, semToken{span: t.Span, typ: tokNumber})
-		case opy.LexString:
-			toks = append(toks, semToken{span: t.Span, typ: tokString})
 		case opy.LexComment:
 			toks = append(toks, semToken{span: t.Span, typ: tokComment})
 		}
