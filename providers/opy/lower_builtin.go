@@ -107,6 +107,10 @@ func init() {
 		"hudSubtext":                      action((*compiler).hudMacro),
 		"print":                           action((*compiler).print),
 		"debug":                           action((*compiler).debug),
+		"compress":                        value((*compiler).compressCall),
+		"compressed":                      value((*compiler).compressedCall),
+		"decompressNumbers":               value((*compiler).decompressCall),
+		"decompressVectors":               value((*compiler).decompressCall),
 
 		// Numbers and colours (lower_builtin_math.go).
 		"floor": value((*compiler).rounding),
@@ -160,10 +164,6 @@ func init() {
 // unsupportedBuiltins are OverPy functions wright-lsp does not compile,
 // with the reason.
 var unsupportedBuiltins = map[string]string{
-	"compress":                  "it needs OverPy's compression algorithm",
-	"compressed":                "it needs OverPy's compression algorithm",
-	"decompressNumbers":         "it needs OverPy's compression algorithm",
-	"decompressVectors":         "it needs OverPy's compression algorithm",
 	"strVisualLength":           "it needs OverPy's table of character widths",
 	"spacesForString":           "it needs OverPy's table of character widths",
 	"spacesForLength":           "it needs OverPy's table of character widths",
