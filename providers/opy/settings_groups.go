@@ -54,7 +54,7 @@ func (t *settingsTranslator) mode(mode string, k, v *cval) *sline {
 	disabled := false
 	var maps *sline
 	var lines []*sline
-	g := &settingsGroup{where: "the game mode \"" + mode + "\"", cands: schemaKeys(t.modeTable(mode), t.modeTable("general")),
+	g := &settingsGroup{where: "the game mode \"" + mode + "\"", cands: func() []string { return schemaKeys(t.modeTable(mode), t.modeTable("general")) },
 		find: func(key string) (string, *vocab.SettingsNode) { return t.modeSetting(mode, key) }}
 	if mode == "general" {
 		g.where = "the General settings of the modes"

@@ -42,7 +42,7 @@ func (t *settingsTranslator) team(k, v *cval) *sline {
 			}
 			each, generalOnly := t.heroTemplates("__generalAndEachHero__"), t.heroTemplates("__generalButNotEachHero__")
 			general = append(general, t.settingsOf(&settingsGroup{where: "the General settings of the team \"" + k.str + "\"",
-				cands: schemaKeys(each, generalOnly), find: func(key string) (string, *vocab.SettingsNode) {
+				cands: func() []string { return schemaKeys(each, generalOnly) }, find: func(key string) (string, *vocab.SettingsNode) {
 					n := each[key]
 					if n == nil {
 						n = generalOnly[key]
@@ -84,8 +84,10 @@ const oldAbility1Knockback = "ability1KB%"
 // heroGroup translates one hero's settings.
 func (t *settingsTranslator) heroGroup(h *vocab.Hero, k, v *cval) *sline {
 	own := entriesOf(t.node("heroes", "."+h.ID))
-	cands := schemaKeys(own, t.heroTemplates("__generalAndEachHero__"), t.heroTemplates("__eachHero__"))
-	cands = slices.DeleteFunc(cands, func(k string) bool { return k == genericSecondaryFire })
+	cands := func() []string {
+		keys := schemaKeys(own, t.heroTemplates("__generalAndEachHero__"), t.heroTemplates("__eachHero__"))
+		return slices.DeleteFunc(keys, func(k string) bool { return k == genericSecondaryFire })
+	}
 	find := func(key string) (string, *vocab.SettingsNode) { return t.heroSetting(h.ID, key) }
 	g := &settingsGroup{where: "the hero \"" + k.str + "\"", cands: cands, find: find}
 	var lines, moved []*sline

@@ -164,7 +164,7 @@ func (t *settingsTranslator) translate(root *cval) []*sline {
 		switch k.str {
 		case "main", "lobby":
 			table := entriesOf(t.node(k.str))
-			children = t.settingsOf(&settingsGroup{where: k.str, cands: schemaKeys(table), find: func(key string) (string, *vocab.SettingsNode) {
+			children = t.settingsOf(&settingsGroup{where: k.str, cands: func() []string { return schemaKeys(table) }, find: func(key string) (string, *vocab.SettingsNode) {
 				return k.str + "/" + key, table[key]
 			}}, d)
 		case "gamemodes":
@@ -206,8 +206,9 @@ func (t *settingsTranslator) dict(k, v *cval) *cval {
 type settingsGroup struct {
 	// where names the group in messages.
 	where string
-	// cands are the keys the group takes, for suggestions.
-	cands []string
+	// cands lists the keys the group takes, for suggestions; it is
+	// called only when a key is unknown.
+	cands func() []string
 	// find returns the identity and schema node of a key, or a nil node
 	// for a key the group does not take.
 	find func(key string) (string, *vocab.SettingsNode)
@@ -231,7 +232,7 @@ func (t *settingsTranslator) setting(g *settingsGroup, k, v *cval) *sline {
 	id, node := g.find(k.str)
 	if node == nil {
 		x := t.c.d.warn(codeUnknownSetting, k.loc, "unknown setting \""+k.str+"\" in "+g.where+"; it is written as is")
-		suggestNearest(x, k.str, g.cands)
+		suggestNearest(x, k.str, g.cands())
 		return t.raw(k, v)
 	}
 	text, ok := t.value(id, node, k, v)
