@@ -1,0 +1,37 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// BenchmarkCheckCorpus measures the whole process a person waits for:
+// wright-lsp check on the directory holding the whole shared corpus
+// (every Workshop and OverPy program under it), start-up included, output
+// to a pipe. It fails unless the run ends as it should: exit 1 (the
+// OverPy test inputs that use features wright-lsp refuses have errors)
+// and the one summary line.
+func BenchmarkCheckCorpus(b *testing.B) {
+	dir, err := filepath.Abs(corpus)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var summary string
+	for b.Loop() {
+		cmd := exec.Command(binary, "check", dir)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFailed {
+			b.Fatalf("check %s: %v\n%s", dir, err, stderr.String())
+		}
+		summary = stderr.String()
+	}
+	if !strings.HasPrefix(summary, "checked ") {
+		b.Fatalf("no summary: %q", summary)
+	}
+	b.Log(strings.TrimSpace(summary))
+}
