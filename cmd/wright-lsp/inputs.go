@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -220,11 +221,9 @@ func glob(pattern string) ([]input, error) {
 	}
 	if i > 0 {
 		root = path.Join(root, strings.Join(parts[:i], "/"))
-		if strings.HasPrefix(pattern, "/") {
-			root = "/" + strings.Join(parts[:i], "/")
-		}
 	}
 	segments := parts[i:]
+	deep := slices.Contains(segments, "**")
 	for _, s := range segments {
 		if _, err := path.Match(s, ""); err != nil {
 			return nil, &inputProblem{fmt.Sprintf("%s: bad pattern: %v", pattern, err)}
@@ -243,11 +242,15 @@ func glob(pattern string) ([]input, error) {
 		if d.IsDir() && skippedDir(d.Name()) && !strings.HasPrefix(segments[0], ".") {
 			return fs.SkipDir
 		}
-		if matchSegments(segments, strings.Split(rel, "/")) {
+		elements := strings.Split(rel, "/")
+		if matchSegments(segments, elements) {
 			matches = append(matches, p)
 			if d.IsDir() {
 				return fs.SkipDir
 			}
+		}
+		if d.IsDir() && !deep && len(elements) >= len(segments) {
+			return fs.SkipDir // deeper than the pattern reaches
 		}
 		return nil
 	})
