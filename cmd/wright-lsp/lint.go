@@ -3,6 +3,7 @@ package main
 // This file implements "wright-lsp lint" (fix.go holds --fix).
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -64,7 +65,7 @@ type linted struct {
 func lintProgram(m *sessionMaker, in input, sel *selectFlags) linted {
 	p, err := m.session(in).Load()
 	if err != nil {
-		return linted{refused: err.(*service.Error)}
+		return linted{refused: serviceError(err)}
 	}
 	var out linted
 	out.program = p
@@ -77,12 +78,21 @@ func lintProgram(m *sessionMaker, in input, sel *selectFlags) linted {
 	}
 	found, err := service.Findings(p, m.opts.Lint, service.Select{All: true, Severity: sel.severity, Code: sel.ruleID, File: sel.file})
 	if err != nil {
-		return linted{refused: err.(*service.Error)}
+		return linted{refused: serviceError(err)}
 	}
 	for _, f := range found.Findings {
 		out.problems = append(out.problems, fromFinding(f))
 	}
 	return out
+}
+
+// serviceError returns the service's refusal err, or an internal error.
+func serviceError(err error) *service.Error {
+	var e *service.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &service.Error{Code: "internal-error", Message: err.Error()}
 }
 
 // lintText prints every selected problem of every program, sorted, and
@@ -97,8 +107,7 @@ func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdo
 			continue
 		}
 		if r.refused != nil {
-			fmt.Fprintf(stderr, "wright-lsp lint: %s (%s)\n", r.refused.Message, r.refused.Code)
-			return exitUsage
+			return reportError("lint", r.refused, stderr)
 		}
 		programs++
 		selected = append(selected, r.problems...)
