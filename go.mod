@@ -10,6 +10,7 @@ require (
 	github.com/tliron/commonlog v0.2.8
 	github.com/tliron/glsp v0.2.2
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/term v0.14.0
 	golang.org/x/text v0.14.0
 	golang.org/x/tools v0.42.0
 )
@@ -33,6 +34,5 @@ require (
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
-	golang.org/x/term v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )

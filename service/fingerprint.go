@@ -99,9 +99,15 @@ func (fp *fingerprint) inputsUnchanged(overlay Overlay) bool {
 }
 
 // members lists the files whose changes can change the program: the
-// input itself when it is a file; for a directory, the project file and
-// every source file under it (hidden directories excluded).
-func members(input string) ([]string, error) {
+// input itself when it is a file or the overlay holds it; for a
+// directory, the project file and every source file under it (hidden
+// directories excluded).
+func members(input string, overlay Overlay) ([]string, error) {
+	if overlay != nil {
+		if _, _, ok := overlay(input); ok {
+			return []string{input}, nil
+		}
+	}
 	info, err := os.Stat(input)
 	if err != nil {
 		return nil, err
@@ -142,7 +148,7 @@ var errTooManyMembers = &Error{Code: "input-io", Message: "the input directory h
 
 // takeFingerprint stats every member of input.
 func takeFingerprint(input string, overlay Overlay) (*fingerprint, error) {
-	paths, err := members(input)
+	paths, err := members(input, overlay)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +188,7 @@ func (fp *fingerprint) unchanged(input string, overlay Overlay) bool {
 	if fp == nil {
 		return false
 	}
-	paths, err := members(input)
+	paths, err := members(input, overlay)
 	if err != nil || len(paths) != len(fp.stamps) || !fp.inputsUnchanged(overlay) {
 		return false
 	}

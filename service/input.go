@@ -128,43 +128,108 @@ func detectKind(configured, path, text string) (string, *Error) {
 	if k, ok := kindsByExtension[strings.ToLower(filepath.Ext(path))]; ok {
 		return k, nil
 	}
-	workshop, opy := looksLikeWorkshop(text), looksLikeOverPy(text)
-	switch {
-	case workshop && !opy:
-		return KindWorkshop, nil
-	case opy && !workshop:
-		return KindOverPy, nil
+	if k := KindOfText(text); k != "" {
+		return k, nil
 	}
-	return "", errorf("input-kind-ambiguous", "%s: cannot tell whether this is Workshop or OverPy text; start the session with --kind workshop or --kind opy", path)
+	return "", errorf("input-kind-ambiguous", "%s: cannot tell whether this is Workshop or OverPy text: expected a Workshop rule, settings or variables block, or an OverPy rule or declaration; name the kind with --kind workshop or --kind opy", path)
 }
 
-// looksLikeWorkshop reports a Workshop rule header (a word directly
-// followed by ("), or a block: one word on a line, then a lone {.
-func looksLikeWorkshop(text string) bool {
-	previous := ""
+// KindOfText tells Workshop text from OverPy text by the lines that start
+// at the left margin, where the top-level items of both languages start:
+// KindWorkshop, KindOverPy, or "" when the text shows neither (or as much
+// of both). It reads every layout the corpus holds: the game's export
+// (rule("name") then { on its own line), OverPy's output (rule ("name") {),
+// any client language, a leading byte-order mark, CRLF line ends.
+func KindOfText(text string) string {
+	text = strings.TrimPrefix(text, "\ufeff")
+	workshop, opy := 0, 0
+	inComment := false
+	previous := "" // the last top-level line read
+	var lines []string
 	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(line)
-		if i := strings.Index(t, "(\""); i > 0 && !strings.ContainsAny(t[:i], " \t\"") {
-			return true
+		lines = append(lines, strings.TrimRight(line, " \t\r\n"))
+	}
+	for i, line := range lines {
+		if inComment {
+			if strings.Contains(line, "*/") {
+				inComment = false
+			}
+			continue
 		}
-		if t == "{" && previous != "" && !strings.ContainsAny(previous, " \t\"(:") {
-			return true
+		if line == "" || line[0] == ' ' || line[0] == '\t' {
+			continue
 		}
-		if t != "" {
-			previous = t
+		if strings.HasPrefix(line, "/*") {
+			inComment = !strings.Contains(line[2:], "*/")
+			continue
+		}
+		switch {
+		case strings.HasPrefix(line, "//"):
+			// A Workshop comment; in OverPy // divides.
+			workshop++
+		case strings.HasPrefix(line, "#"), strings.HasPrefix(line, "@"), overpyHeader(line):
+			opy++
+		case workshopHeader(line):
+			workshop++
+		case line == "{" && previous != "" && !strings.ContainsAny(previous, "\"(:=#"):
+			// The game's layout: a block's one-word name, then { alone.
+			workshop++
+		case strings.HasSuffix(line, " {") && !strings.ContainsAny(line, "\"(:="):
+			// WORD { (OverPy's output layout of a Workshop block), or
+			// OverPy's settings followed by a JSON object.
+			if jsonNext(lines[i+1:]) {
+				opy++
+			} else {
+				workshop++
+			}
+		}
+		previous = line
+	}
+	switch {
+	case workshop > opy:
+		return KindWorkshop
+	case opy > workshop:
+		return KindOverPy
+	}
+	return ""
+}
+
+// workshopHeader reports a Workshop rule header, in any client language
+// and either layout: WORD("name") or WORD ("name"), perhaps disabled and
+// perhaps followed by {.
+func workshopHeader(line string) bool {
+	line = strings.TrimSpace(strings.TrimSuffix(line, "{"))
+	open := strings.Index(line, "(")
+	if open <= 0 || !strings.HasSuffix(line, ")") {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimSpace(line[open+1:]), "\"")
+}
+
+// overpyDeclarations start the top-level lines of OverPy that are not
+// rules.
+var overpyDeclarations = []string{"def ", "globalvar ", "playervar ", "subroutine ", "macro ", "enum ", "import "}
+
+// overpyHeader reports an OverPy rule header (rule "name":) or declaration.
+func overpyHeader(line string) bool {
+	if strings.HasPrefix(line, "rule ") && strings.HasSuffix(line, ":") {
+		rest := strings.TrimSpace(line[len("rule "):])
+		return strings.HasPrefix(rest, "\"") || strings.HasPrefix(rest, "'")
+	}
+	for _, d := range overpyDeclarations {
+		if strings.HasPrefix(line, d) {
+			return true
 		}
 	}
 	return false
 }
 
-// looksLikeOverPy reports an OverPy rule header (rule "name":) or
-// declaration.
-func looksLikeOverPy(text string) bool {
-	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "rule \"") && strings.HasSuffix(t, ":") ||
-			strings.HasPrefix(t, "globalvar ") || strings.HasPrefix(t, "playervar ") || strings.HasPrefix(t, "#!") {
-			return true
+// jsonNext reports whether the next non-blank line starts a JSON member
+// ("key": …), as OverPy's settings object does.
+func jsonNext(lines []string) bool {
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			return strings.HasPrefix(t, "\"")
 		}
 	}
 	return false

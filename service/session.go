@@ -135,7 +135,7 @@ func (s *Session) Program() (*Program, error) {
 // read resolves, reads and checks the input's entry.
 func (s *Session) read() load {
 	s.loads++
-	entry, e := resolveEntry(s.opts.Input)
+	entry, e := s.entry()
 	if e != nil {
 		return load{err: e}
 	}
@@ -180,6 +180,17 @@ func (s *Session) read() load {
 		return load{rejected: p, err: errorf("parse-error", "%s:%d:%d: %s%s", r.Path, r.Start.Line, r.Start.Column, first.Message, more)}
 	}
 	return load{program: p}
+}
+
+// entry resolves the input to its entry file. An input the overlay holds
+// is a file whatever the disk has: the CLI serves standard input so.
+func (s *Session) entry() (string, *Error) {
+	if s.opts.Overlay != nil {
+		if _, _, ok := s.opts.Overlay(s.opts.Input); ok {
+			return s.opts.Input, nil
+		}
+	}
+	return resolveEntry(s.opts.Input)
 }
 
 // readText reads a file's text as readSource does, for a provider.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -9,26 +8,21 @@ import (
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
-const agentUsage = "usage: wright-lsp agent tools [--format messages|json-schema]"
-
 // runAgent emits the client tool definitions of every advertised
 // operation, for agents that call wright-lsp from code.
 func runAgent(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "tools" {
-		fmt.Fprintln(stderr, "wright-lsp agent: expected the tools subcommand\n"+agentUsage)
+	fs := newFlags("agent")
+	format := fs.String("format", "messages", "`FORMAT`: messages (Anthropic Messages API client tools) or json-schema")
+	rest, code, done := parseFlags("agent", fs, args, stdout, stderr, 1, 1)
+	if done {
+		return code
+	}
+	if rest[0] != "tools" {
+		fmt.Fprintf(stderr, "wright-lsp agent: unknown subcommand %q: expected tools%s\nusage: wright-lsp agent tools [--format messages|json-schema]\n",
+			rest[0], suggest(rest[0], []string{"tools"}, ""))
 		return exitUsage
 	}
-	fs := flag.NewFlagSet("agent tools", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "messages", "messages (Anthropic Messages API client tools) or json-schema")
-	rest, err := parseInterspersed(fs, args[1:])
-	if err != nil {
-		return exitUsage
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "wright-lsp agent tools: unexpected argument %q\n%s\n", rest[0], agentUsage)
-		return exitUsage
-	}
+	var err error
 	var out any
 	switch *format {
 	case "messages":

@@ -50,7 +50,7 @@ func TestLintConfigurationErrors(t *testing.T) {
 		{[]string{"lint", "--rule-severity", "nocolon", example}, "ID:SEVERITY"},
 		{[]string{"lint", "--fail-on", "fatal", example}, "unknown severity"},
 		{[]string{"lint", "--rule-id", "no-such-rule", example}, "invalid-selection"},
-		{[]string{"lint"}, "expected one FILE"},
+		{[]string{"lint"}, "expected INPUT, got 0 arguments"},
 	} {
 		r := wright(t, c.args...)
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, c.want) {
@@ -67,7 +67,7 @@ func TestInspect(t *testing.T) {
 		{[]string{"inspect", example}, "4 rules (0 disabled), 4 conditions, 12 actions"},
 		{[]string{"inspect", "symbols", example}, "globalVariable\tHillCentre\tslot 0"},
 		{[]string{"inspect", "refs", "King", example}, "globalVariable King: 1 declaration(s), 0 definition(s), 2 read(s), 2 write(s)"},
-		{[]string{"inspect", "refs", "subroutine:CrownKing", "--kind", "call", example}, "call\tin rule A player alone on the hill becomes king"},
+		{[]string{"inspect", "refs", "subroutine:CrownKing", "--only", "call", example}, "call\tin rule A player alone on the hill becomes king"},
 		{[]string{"inspect", "cfg", "The king scores while holding the hill", example}, "-> [3 1]"},
 		{[]string{"inspect", "callgraph", example}, "A player alone on the hill becomes king -> CrownKing (call)"},
 		{[]string{"inspect", "cost", example}, "of 32768 elements"},
@@ -82,7 +82,7 @@ func TestInspect(t *testing.T) {
 }
 
 func TestInspectJSON(t *testing.T) {
-	r := wright(t, "inspect", "symbols", "--format", "json", "--kind", "subroutine", example)
+	r := wright(t, "inspect", "symbols", "--format", "json", "--only", "subroutine", example)
 	var res struct {
 		Symbols []struct {
 			Kind, Name string
@@ -108,9 +108,9 @@ func TestInspectRefusals(t *testing.T) {
 	}{
 		{[]string{"inspect", "cfg", "Set up the hil", example}, `no rule is addressed "Set up the hil"; did you mean "Set up the hill"? (unknown-rule)`},
 		{[]string{"inspect", "refs", "Kign", example}, `did you mean "King"? (unknown-symbol)`},
-		{[]string{"inspect", "symbols", "--kind", "constant", example}, "invalid-selection"},
-		{[]string{"inspect", "frobnicate", example}, "unknown subcommand"},
-		{[]string{"inspect", "refs", example}, "expected SYMBOL and FILE"},
+		{[]string{"inspect", "symbols", "--only", "constant", example}, "invalid-selection"},
+		{[]string{"inspect", "frobnicate", example}, `unknown view "frobnicate"`},
+		{[]string{"inspect", "refs", example}, "expected SYMBOL and INPUT"},
 	} {
 		r := wright(t, c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.want) {

@@ -1,106 +1,181 @@
 package main
 
-// This file implements "wright-lsp check" and the flag parsing the
-// commands share.
+// This file implements "wright-lsp check".
 
 import (
-	"flag"
+	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
-// runCheck checks each FILE through the service's check workflow. With
-// --format json it prints each file's wright-result/v1 envelope on its
-// own line; otherwise one line per diagnostic and a summary on stderr.
-// When a file cannot be read, nothing is printed on stdout in text form.
+// runCheck checks each program through the service's check workflow.
+// With --format json it prints each program's wright-result/v1 envelope
+// on its own line; otherwise the problems, sorted by file and position,
+// and a summary on stderr. When an input cannot be read, nothing is
+// printed on stdout in text form.
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("check")
 	var common commonFlags
-	all := fs.Bool("all", false, "list every diagnostic (the default lists 20)")
+	var sel selectFlags
 	common.register(fs)
-	files, err := parseInterspersed(fs, args)
-	if err != nil || !common.check("check", stderr) {
+	fs.Var(&sel.max, "max", "print at most `N` problems (text prints every one by default)")
+	fs.BoolVar(&sel.all, "all", false, "json: list every diagnostic instead of the first 20")
+	fs.StringVar(&sel.severity, "severity", "", "report problems at or above this `SEVERITY`: error, warning or info (errors always)")
+	failOn := failOnFlag(fs)
+	args, code, done := parseFlags("check", fs, args, stdout, stderr, 1, -1)
+	if done {
+		return code
+	}
+	if !common.check("check", stderr) || !sel.checkSeverity("check", stderr) || !checkFailOn("check", *failOn, stderr) {
 		return exitUsage
 	}
-	if len(files) == 0 {
-		fmt.Fprintln(stderr, "wright-lsp check: no files given\nusage: wright-lsp check [--locale L] [--format text|json] [--all] FILE…")
+	inputs, err := expandInputs(args, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "wright-lsp check: %v\n", err)
+		return exitUsage
+	}
+	m := newSessionMaker("check", &common, nil, stderr)
+	if m == nil {
 		return exitUsage
 	}
 	type checked struct {
-		raw []byte
+		raw json.RawMessage
 		env *contract.CheckResult
 	}
-	var results []checked
-	exit, unreadable := exitOK, false
-	for _, path := range files {
-		s := sessionFor("check", path, &common, nil, stderr)
-		if s == nil {
-			return exitUsage
-		}
-		raw, refused := call("check", s, contract.CheckRequest{Op: "check", All: *all || common.format == "text"}, stderr)
+	results := parallel(len(inputs), func(i int) checked {
+		raw, refused := call(m.session(inputs[i]), contract.CheckRequest{Op: "check", All: sel.all || common.format == "text"})
 		if refused != nil {
-			return refusalExit(refused)
+			// check answers every input with an envelope; a refusal is
+			// a defect.
+			panic(fmt.Sprintf("check refused %s: %s", inputs[i].path, refused.Message))
 		}
-		env := decode[contract.CheckResult](raw)
-		results = append(results, checked{raw, env})
-		exit = max(exit, env.Exit)
-		if env.Exit == exitUsage {
+		return checked{raw, decode[contract.CheckResult](raw)}
+	})
+	keep := entries(inputs, func(i int) *contract.ProgramSummary { return results[i].env.Program })
+	var selected []problem
+	unreadable, programs := false, 0
+	for i, r := range results {
+		if !keep[i] {
+			continue
+		}
+		programs++
+		if r.env.Exit == exitUsage {
 			unreadable = true
-			for _, d := range env.Diagnostics {
+			for _, d := range r.env.Diagnostics {
 				fmt.Fprintf(stderr, "wright-lsp check: %s\n", d.Message)
+			}
+			continue
+		}
+		for _, d := range r.env.Diagnostics {
+			if p := fromDiagnostic(d); sel.selects(p, nil) {
+				selected = append(selected, p)
 			}
 		}
 	}
+	exit := exitOK
+	if failsAt(selected, *failOn) {
+		exit = exitFailed
+	}
 	if common.format == "json" {
-		for _, r := range results {
-			emitJSON(stdout, r.raw)
+		for i, r := range results {
+			if keep[i] {
+				emitJSON(stdout, r.raw)
+			}
+		}
+		if unreadable {
+			return exitUsage
 		}
 		return exit
 	}
 	if unreadable {
 		return exitUsage
 	}
-	var errors, warnings, infos int
-	for _, r := range results {
-		for _, d := range r.env.Diagnostics {
-			fmt.Fprintf(stdout, "%s:%d:%d: %s %s: %s\n", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Code, d.Message)
-			switch d.Severity {
-			case "error":
-				errors++
-			case "warning":
-				warnings++
-			default:
-				infos++
-			}
+	rep := newReporter(stdout)
+	for _, in := range inputs {
+		if in.path == stdinName {
+			rep.texts[stdinName] = in.text
 		}
 	}
-	fmt.Fprintf(stderr, "checked %d file(s): %d error(s), %d warning(s), %d info\n", len(results), errors, warnings, infos)
+	sortProblems(selected)
+	shown := rep.printAll(selected, sel.shown())
+	fmt.Fprintln(stderr, summary("checked", programs, selected, shown, exit, *failOn))
 	return exit
 }
 
-// parseInterspersed parses flags that may come before, between or after
-// the file arguments ("check a.ow --format json").
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return files, nil
-		}
-		if rest[0] == "--" {
-			return append(files, rest[1:]...), nil
-		}
-		files = append(files, rest[0])
-		args = rest[1:]
-		if strings.HasPrefix(rest[0], "-") && rest[0] != "-" {
-			return nil, fmt.Errorf("bad flag %s", rest[0])
+// summary is the last line of check, lint and analyze: what was read,
+// the problems selected by severity, how many were printed when --max
+// held some back, and the verdict when it failed.
+func summary(verb string, programs int, selected []problem, shown, exit int, failOn string) string {
+	var t tally
+	t.add(selected...)
+	line := fmt.Sprintf("%s %s: %s", verb, plural(programs, "file"), t)
+	if shown < len(selected) {
+		line += fmt.Sprintf("; showing %d of %d (--max)", shown, len(selected))
+	}
+	if exit == exitFailed {
+		line += "; failed"
+		if failOn != "error" {
+			line += " (--fail-on " + failOn + ")"
 		}
 	}
+	return line
+}
+
+// entries decides which inputs are programs of their own: all of them,
+// except an OverPy file a directory walk or glob found whose files all
+// belong to another program of the same run: a file that other one
+// includes (checked as part of it), or one whose #!mainFile makes it the
+// same program as an earlier one.
+func entries(inputs []input, program func(i int) *contract.ProgramSummary) []bool {
+	files := make([]map[string]bool, len(inputs))
+	for i := range inputs {
+		if p := program(i); p != nil {
+			files[i] = map[string]bool{}
+			for _, f := range p.Files {
+				files[i][absPath(f)] = true
+			}
+		}
+	}
+	covers := func(j, i int) bool { // program j holds every file of program i
+		for f := range files[i] {
+			if !files[j][f] {
+				return false
+			}
+		}
+		return true
+	}
+	keep := make([]bool, len(inputs))
+	for i, in := range inputs {
+		keep[i] = true
+		if !in.walked || files[i] == nil || !strings.EqualFold(filepath.Ext(in.path), ".opy") {
+			continue
+		}
+		for j := range inputs {
+			if j != i && files[j] != nil && covers(j, i) && (len(files[j]) > len(files[i]) || j < i) {
+				keep[i] = false
+				break
+			}
+		}
+	}
+	return keep
+}
+
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+// programOf returns a program's summary for entries.
+func programOf(p *service.Program) *contract.ProgramSummary {
+	if p == nil {
+		return nil
+	}
+	return &contract.ProgramSummary{Files: p.SourceFiles()}
 }

@@ -1,12 +1,13 @@
 package main
 
-// This file holds the flags the commands share: locale and format, the
-// selection, and the lint policy.
+// This file holds the flags the commands share: locale, kind and format,
+// the selection, the lint policy and the verdict.
 
 import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
@@ -26,27 +27,40 @@ type intFlag struct {
 	v   int
 }
 
-func (f *intFlag) String() string { return fmt.Sprint(f.v) }
+func (f *intFlag) String() string { return strconv.Itoa(f.v) }
 func (f *intFlag) Set(s string) error {
-	_, err := fmt.Sscan(s, &f.v)
-	f.set = err == nil
-	return err
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("expected a whole number, got %q", s)
+	}
+	if v < 0 {
+		return fmt.Errorf("expected a number of 0 or more, got %d", v)
+	}
+	f.v, f.set = v, true
+	return nil
 }
 
 // commonFlags are the flags of commands that read a program.
 type commonFlags struct {
 	locale string
 	format string
+	kind   string
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.locale, "locale", "", "client language of the file (default: detect from the text)")
-	fs.StringVar(&c.format, "format", "text", "output format: text or json")
+	fs.StringVar(&c.locale, "locale", "", "client `LANGUAGE` of Workshop input, such as de-DE (default: detect from the text)")
+	fs.StringVar(&c.format, "format", "text", "output `FORMAT`: text, or json (what the agent service answers)")
+	fs.StringVar(&c.kind, "kind", "auto", "input `KIND`: auto (by extension, then content), workshop or opy")
 }
 
+// check validates the flags' values.
 func (c *commonFlags) check(name string, stderr io.Writer) bool {
 	if c.format != "text" && c.format != "json" {
 		fmt.Fprintf(stderr, "wright-lsp %s: unknown format %q: expected text or json\n", name, c.format)
+		return false
+	}
+	if _, err := service.ParseKind(c.kind); err != nil {
+		fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
 		return false
 	}
 	return true
@@ -62,12 +76,12 @@ type selectFlags struct {
 }
 
 func (s *selectFlags) register(fs *flag.FlagSet, findings bool) {
-	fs.Var(&s.max, "max", "report at most this many items")
-	fs.BoolVar(&s.all, "all", false, "lift the default cap of 20 items")
-	fs.StringVar(&s.file, "file", "", "report only items of this source file")
+	fs.Var(&s.max, "max", "print at most `N` items (text prints every one by default; json lists 20)")
+	fs.BoolVar(&s.all, "all", false, "json: list every item instead of the first 20")
+	fs.StringVar(&s.file, "file", "", "report only items in this source `FILE` of the program")
 	if findings {
-		fs.StringVar(&s.severity, "severity", "", "report findings at or above this severity: error, warning or info")
-		fs.StringVar(&s.ruleID, "rule-id", "", "report only findings of this lint rule")
+		fs.StringVar(&s.severity, "severity", "", "report problems at or above this `SEVERITY`: error, warning or info")
+		fs.StringVar(&s.ruleID, "rule-id", "", "report only the findings of this lint rule `ID` (and the program's errors)")
 	}
 }
 
@@ -85,6 +99,39 @@ func (s *selectFlags) maxPtr() *int {
 	return &m
 }
 
+// shown is how many items text output prints: --max, else all (-1).
+func (s *selectFlags) shown() int {
+	if s.max.set {
+		return s.max.v
+	}
+	return -1
+}
+
+// checkSeverity validates --severity.
+func (s *selectFlags) checkSeverity(name string, stderr io.Writer) bool {
+	if s.severity == "" {
+		return true
+	}
+	if _, err := lint.ParseSeverity(s.severity); err != nil {
+		fmt.Fprintf(stderr, "wright-lsp %s: --severity: %v\n", name, err)
+		return false
+	}
+	return true
+}
+
+// selects reports whether a program diagnostic other than an error is
+// selected: not when the selection names a lint rule, else when it
+// reaches --severity and is in --file.
+func (s *selectFlags) selects(p problem, fileMatches func(string) bool) bool {
+	if p.severity == "error" {
+		return true
+	}
+	if s.ruleID != "" || s.file != "" && !fileMatches(p.path) {
+		return false
+	}
+	return s.severity == "" || severityRank[p.severity] <= severityRank[s.severity]
+}
+
 // policyFlags configure lint.
 type policyFlags struct {
 	policy    string
@@ -95,15 +142,29 @@ type policyFlags struct {
 }
 
 func (p *policyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&p.policy, "lint-config", "", "lint policy file (YAML: failOn, rules)")
-	fs.Var(&p.ruleFiles, "rule-file", "local rule file (YAML); repeatable")
-	fs.Var(&p.disable, "disable-rule", "turn a lint rule off; repeatable")
-	fs.Var(&p.severity, "rule-severity", "override a rule's severity, as ID:SEVERITY; repeatable")
-	fs.StringVar(&p.failOn, "fail-on", "", "fail (exit 1) when a finding reaches this severity (default error)")
+	fs.StringVar(&p.policy, "lint-config", "", "lint policy `FILE` (YAML: failOn, rules)")
+	fs.Var(&p.ruleFiles, "rule-file", "local rule `FILE` (YAML); repeatable")
+	fs.Var(&p.disable, "disable-rule", "turn the lint rule `ID` off; repeatable")
+	fs.Var(&p.severity, "rule-severity", "override a rule's severity, as `ID:SEVERITY`; repeatable")
+	fs.StringVar(&p.failOn, "fail-on", "", "fail (exit 1) when a problem reaches this `SEVERITY`: error, warning or info (default error)")
 }
 
 // config builds the lint configuration: rule files, then the policy, then
 // the command-line overrides.
 func (p *policyFlags) config() (*lint.Config, error) {
 	return service.Policy{File: p.policy, RuleFiles: p.ruleFiles, Disable: p.disable, Severity: p.severity, FailOn: p.failOn}.Config()
+}
+
+// failOnFlag is --fail-on of check, which reads no lint policy.
+func failOnFlag(fs *flag.FlagSet) *string {
+	return fs.String("fail-on", "error", "fail (exit 1) when a problem reaches this `SEVERITY`: error, warning or info")
+}
+
+// checkFailOn validates a --fail-on value.
+func checkFailOn(name, v string, stderr io.Writer) bool {
+	if _, err := lint.ParseSeverity(v); err != nil {
+		fmt.Fprintf(stderr, "wright-lsp %s: --fail-on: %v\n", name, err)
+		return false
+	}
+	return true
 }

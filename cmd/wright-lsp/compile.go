@@ -11,42 +11,51 @@ package main
 // or to standard error when the program is streamed.
 
 import (
-	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
-const compileUsage = "usage: wright-lsp compile [-o FILE|-] [--force] [--to LOCALE] [--profile off|compat] [--locale L] [--format text|json] INPUT"
-
 func runCompile(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("compile")
 	var common commonFlags
 	common.register(fs)
 	var output string
-	fs.StringVar(&output, "o", "", "write the program to `FILE`; - writes it to standard output (default: INPUT's stem + .ow in the working directory)")
-	fs.StringVar(&output, "output", "", "same as -o")
+	fs.StringVar(&output, "o", "", "write the program to `FILE`; - writes it to standard output (default: INPUT's name with .ow, see below)")
+	fs.StringVar(&output, "output", "", "same as -o `FILE`")
 	force := fs.Bool("force", false, "replace an existing output file (never the input)")
-	to := fs.String("to", "", "client language to write in, such as de-DE (default: the input's)")
-	profile := fs.String("profile", string(service.ProfileOff), "off writes the program as read; compat first rewrites legacy forms into the ones the game exports today")
-	files, err := parseInterspersed(fs, args)
-	if err != nil || !common.check("compile", stderr) {
+	to := fs.String("to", "", "client `LANGUAGE` to write in, such as de-DE (default: the input's)")
+	profile := fs.String("profile", string(service.ProfileOff), "`PROFILE`: off writes the program as read; compat first rewrites legacy forms into the ones the game exports today")
+	files, code, done := parseFlags("compile", fs, args, stdout, stderr, 1, 1)
+	if done {
+		return code
+	}
+	if !common.check("compile", stderr) {
 		return exitUsage
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "wright-lsp compile: expected one INPUT\n"+compileUsage)
+	m := newSessionMaker("compile", &common, nil, stderr)
+	if m == nil {
 		return exitUsage
 	}
-	s := sessionFor("compile", files[0], &common, nil, stderr)
-	if s == nil {
-		return exitUsage
+	in, code, ok := oneInput("compile", files[0], stderr)
+	if !ok {
+		return code
 	}
-	p, err := s.Load()
+	p, err := m.session(in).Load()
 	if err != nil {
 		return reportError("compile", err, stderr)
+	}
+	if output == "" {
+		if in.path == stdinName {
+			fmt.Fprintln(stderr, "wright-lsp compile: name the output of standard input with -o FILE, or -o - for standard output")
+			return exitUsage
+		}
+		output = defaultOutput(p.File.Path)
 	}
 	opts := service.CompileOptions{Output: output, Force: *force, To: *to, Profile: service.Profile(*profile)}
 	var res *contract.CompileResult
@@ -72,22 +81,65 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		emitJSON(report, raw)
 		return res.Exit
 	}
-	printCompile(stderr, res)
+	printCompile(stderr, res, in)
 	return res.Exit
 }
 
+// defaultOutput is compile's output when -o is not given: the entry's
+// name with its extension replaced by .ow, in the working directory, or
+// NAME.out.ow when that is the entry itself (a .ow file compiled in its
+// own directory), so that the default never names the input.
+func defaultOutput(entry string) string {
+	out := service.DefaultOutput(entry)
+	if same(out, entry) {
+		base := filepath.Base(entry)
+		out = strings.TrimSuffix(base, filepath.Ext(base)) + ".out.ow"
+	}
+	return out
+}
+
+// same reports whether two paths name one file.
+func same(a, b string) bool {
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(ia, ib)
+	}
+	return absPath(a) == absPath(b)
+}
+
+// cliMessages say compile's refusals in the CLI's words, with its flags.
+var cliMessages = map[string]func(d contract.Diagnostic) string{
+	"output-exists": func(d contract.Diagnostic) string {
+		return fmt.Sprintf("%s already exists: pass --force to replace it, or name another output with -o", d.Range.Path)
+	},
+	"output-is-input": func(d contract.Diagnostic) string {
+		return fmt.Sprintf("%s is the input: compile never replaces its input, even with --force; name another output with -o", d.Range.Path)
+	},
+}
+
 // printCompile writes the diagnostics and the one-line summary.
-func printCompile(w io.Writer, res *contract.CompileResult) {
+func printCompile(w io.Writer, res *contract.CompileResult, in input) {
 	nErrors := 0
+	rep := newReporter(w)
+	if in.path == stdinName {
+		rep.texts[stdinName] = in.text
+	}
+	var ps []problem
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(w, "%s:%d:%d: %s %s: %s\n", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Code, d.Message)
+		if say, ok := cliMessages[d.Code]; ok {
+			d.Message = say(d)
+		}
+		ps = append(ps, fromDiagnostic(d))
 		if d.Severity == "error" {
 			nErrors++
 		}
 	}
+	sortProblems(ps)
+	rep.printAll(ps, -1)
 	if t := res.Truncation; t != nil {
 		nErrors = -1 // unknown: some are withheld
-		fmt.Fprintf(w, "showing %d of %d diagnostics; wright-lsp check --all lists every one of the program's\n", t.Shown, t.Total)
+		fmt.Fprintf(w, "showing %d of %d diagnostics; wright-lsp check %s lists every one\n", t.Shown, t.Total, in.path)
 	}
 	if o := res.Output; o != nil {
 		where := o.WrittenTo
@@ -99,7 +151,7 @@ func printCompile(w io.Writer, res *contract.CompileResult) {
 	}
 	switch {
 	case nErrors > 0:
-		fmt.Fprintf(w, "compile failed with %d error(s); nothing written\n", nErrors)
+		fmt.Fprintf(w, "compile failed with %s; nothing written\n", plural(nErrors, "error"))
 	default:
 		fmt.Fprintln(w, "compile failed; nothing written")
 	}

@@ -118,15 +118,23 @@ func TestCompileDefaultOutputAndInput(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, "king-of-the-hill.ow")); err != nil || !bytes.Equal(got, src) {
 		t.Errorf("the default output is INPUT's stem + .ow in the working directory: %v", err)
 	}
-	// In the input's own directory the default is the input itself, and
-	// no spelling of it is ever overwritten, --force or not.
+	// In the input's own directory the default would be the input
+	// itself: it is NAME.out.ow instead, and no spelling of the input is
+	// ever overwritten, --force or not.
 	input := filepath.Join(dir, "prog.ow")
 	if err := os.WriteFile(input, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if r := wright(t, "compile", "prog.ow"); r.code != 0 || r.stderr != "wrote prog.out.ow (1692 bytes, sha256 bfe81103060442330c463f50a99faf604131cbb8bb552a40a547521d933f6ad8)\n" {
+		t.Errorf("compile prog.ow in its directory: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "prog.out.ow")); err != nil || !bytes.Equal(got, src) {
+		t.Errorf("prog.out.ow: %v", err)
+	}
+	if r := wright(t, "compile", "prog.ow"); r.code != 2 || !strings.Contains(r.stderr, "prog.out.ow already exists: pass --force to replace it, or name another output with -o") {
+		t.Errorf("compile prog.ow again: exit %d, stderr %q", r.code, r.stderr)
+	}
 	for _, args := range [][]string{
-		{"compile", "prog.ow"},
-		{"compile", "--force", "prog.ow"},
 		{"compile", "--force", "-o", "./prog.ow", "prog.ow"},
 		{"compile", "--force", "-o", input, "prog.ow"},
 		{"compile", "--force", "--profile", "compat", "-o", "sub/../prog.ow", "./prog.ow"},
@@ -158,8 +166,8 @@ func TestCompileFailures(t *testing.T) {
 		{"unknown profile", []string{"compile", "-o", out, "--profile", "strict", example}, 2, "error invalid-profile:"},
 		{"output is a directory", []string{"compile", "--force", "-o", dir, example}, 2, "error output-io:"},
 		{"missing input", []string{"compile", "-o", out, filepath.Join(dir, "none.ow")}, 2, "no such file"},
-		{"no input", []string{"compile", "-o", out}, 2, "expected one INPUT"},
-		{"two inputs", []string{"compile", "-o", out, example, example}, 2, "expected one INPUT"},
+		{"no input", []string{"compile", "-o", out}, 2, "expected INPUT, got 0 arguments"},
+		{"two inputs", []string{"compile", "-o", out, example, example}, 2, "expected INPUT, got 2 arguments"},
 		{"bad format", []string{"compile", "--format", "yaml", "-o", out, example}, 2, "unknown format"},
 		{"bad flag", []string{"compile", "--bogus", "-o", out, example}, 2, "bogus"},
 	} {

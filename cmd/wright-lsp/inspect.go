@@ -1,28 +1,18 @@
 package main
 
-// This file implements "wright-lsp inspect" and "wright-lsp analyze".
+// This file implements "wright-lsp inspect".
 
 import (
+	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/service"
 )
-
-const inspectUsage = `usage: wright-lsp inspect [SUBCOMMAND [TARGET]] [options] FILE
-subcommands:
-  (none)          overview and rule names
-  symbols         variables, subroutines and rules (--kind)
-  refs SYMBOL     references of NAME or KIND:NAME (--kind, --rule)
-  cfg RULE        control-flow graph of a rule (--kind)
-  callgraph       subroutine calls (--caller, --callee)
-  cost            element count (--rule for one rule's drill-down)
-  rules           the rules (--rule, --content)
-  objects         persistent objects
-  project         origin, files, counts and the settings tree`
 
 // inspectRequest builds the service request of an inspect subcommand.
 func inspectRequest(sub, target string, s *selectFlags, kind, rule, caller, callee string, content bool) (any, error) {
@@ -57,57 +47,145 @@ func inspectRequest(sub, target string, s *selectFlags, kind, rule, caller, call
 }
 
 func runInspect(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("inspect")
 	var common commonFlags
 	var sel selectFlags
 	var kind, rule, caller, callee string
 	common.register(fs)
 	sel.register(fs, false)
-	fs.StringVar(&kind, "kind", "", "symbols: symbol kind; refs: reference kind; cfg: block kind")
-	fs.StringVar(&rule, "rule", "", "refs: references in this rule; cost, rules: this rule (NAME or NAME#N)")
-	fs.StringVar(&caller, "caller", "", "callgraph: calls made by this rule")
-	fs.StringVar(&callee, "callee", "", "callgraph: calls of this subroutine")
+	fs.StringVar(&kind, "only", "", "symbols: only symbols of this `KIND`; refs: only references of this kind; cfg: only blocks of this kind")
+	fs.StringVar(&rule, "rule", "", "refs: references in this `RULE`; cost, rules: this rule (NAME or NAME#N)")
+	fs.StringVar(&caller, "caller", "", "callgraph: calls made by this `RULE`")
+	fs.StringVar(&callee, "callee", "", "callgraph: calls of this `SUBROUTINE`")
 	content := fs.Bool("content", false, "rules: each rule's rule-content-v1 document")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil || !common.check("inspect", stderr) {
+	rest, code, done := parseFlags("inspect", fs, args, stdout, stderr, 1, 3)
+	if done {
+		return code
+	}
+	if !common.check("inspect", stderr) {
 		return exitUsage
 	}
 	sub := ""
 	if len(rest) > 1 {
 		sub, rest = rest[0], rest[1:]
 	}
+	if _, ok := inspectTargets[sub]; !ok {
+		fmt.Fprintf(stderr, "wright-lsp inspect: unknown view %q: expected one of %s%s\nrun 'wright-lsp help inspect' for usage\n",
+			sub, strings.Join(sortedKeys(inspectTargets)[1:], ", "), suggest(sub, sortedKeys(inspectTargets), ""))
+		return exitUsage
+	}
 	var target string
-	if sub == "refs" || sub == "cfg" {
+	if want := inspectTargets[sub]; want != "" {
 		if len(rest) != 2 {
-			fmt.Fprintf(stderr, "wright-lsp inspect %s: expected %s and FILE\n%s\n", sub, map[string]string{"refs": "SYMBOL", "cfg": "RULE"}[sub], inspectUsage)
+			fmt.Fprintf(stderr, "wright-lsp inspect %s: expected %s and INPUT\nusage: wright-lsp inspect %s %s [flags] INPUT\n", sub, want, sub, want)
 			return exitUsage
 		}
 		target, rest = rest[0], rest[1:]
 	}
 	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "wright-lsp inspect: expected one FILE\n"+inspectUsage)
+		fmt.Fprintf(stderr, "wright-lsp inspect: expected one INPUT after the view %q\nrun 'wright-lsp help inspect' for usage\n", sub)
 		return exitUsage
 	}
 	req, err := inspectRequest(sub, target, &sel, kind, rule, caller, callee, *content)
 	if err != nil {
-		fmt.Fprintf(stderr, "wright-lsp inspect: %v\n%s\n", err, inspectUsage)
+		fmt.Fprintf(stderr, "wright-lsp inspect: %v\n", err)
 		return exitUsage
 	}
-	s := sessionFor("inspect", rest[0], &common, nil, stderr)
-	if s == nil {
+	m := newSessionMaker("inspect", &common, nil, stderr)
+	if m == nil {
 		return exitUsage
 	}
-	raw, refused := call("inspect", s, req, stderr)
-	if refused != nil {
-		return refusalExit(refused)
+	in, code, ok := oneInput("inspect", rest[0], stderr)
+	if !ok {
+		return code
+	}
+	s := m.session(in)
+	p, lerr := s.Load()
+	if lerr != nil {
+		return reportError("inspect", lerr, stderr)
+	}
+	exit := exitOK
+	if p.HasErrors() {
+		exit = exitFailed
 	}
 	if common.format == "json" {
+		raw, refused := call(s, req)
+		if refused != nil {
+			reportRefusal("inspect", refused, stderr)
+			return max(exit, refusalExit(refused))
+		}
 		emitJSON(stdout, raw)
-		return exitOK
+		return exit
+	}
+	raw, refused := callOn(s, p, req)
+	if refused != nil {
+		reportRefusal("inspect", refused, stderr)
+		return refusalExit(refused)
+	}
+	if p.HasErrors() {
+		printErrors("inspect", p, in, stderr)
 	}
 	printInspect(stdout, sub, raw)
-	return exitOK
+	return exit
+}
+
+// inspectTargets are the views, each with the TARGET it takes.
+var inspectTargets = map[string]string{"": "", "symbols": "", "refs": "SYMBOL", "cfg": "RULE", "callgraph": "",
+	"cost": "", "rules": "", "objects": "", "project": ""}
+
+// printErrors prints the errors of a program that a command answers on
+// as the parser recovered it, and says so.
+func printErrors(name string, p *service.Program, in input, w io.Writer) {
+	rep := newReporter(w)
+	if in.path == stdinName {
+		rep.texts[stdinName] = in.text
+	}
+	var errs []problem
+	for _, d := range p.Diagnostics() {
+		if d.Severity == "error" {
+			errs = append(errs, fromDiagnostic(d))
+		}
+	}
+	sortProblems(errs)
+	rep.printAll(errs, -1)
+	fmt.Fprintf(w, "wright-lsp %s: the program has %s; this answer is on the program as read past them\n", name, plural(len(errs), "error"))
+}
+
+// oneInput resolves the INPUT of a command that reads one program: a
+// file, a directory holding one program, or - .
+func oneInput(name, arg string, stderr io.Writer) (input, int, bool) {
+	if info, err := os.Stat(arg); arg != "-" && (err != nil || info.IsDir()) {
+		if err != nil && !isGlob(arg) {
+			fmt.Fprintf(stderr, "wright-lsp %s: %s: no such file or directory%s\n", name, arg, nearestFile(arg))
+			return input{}, exitUsage, false
+		}
+		if err == nil {
+			return input{path: arg}, 0, true // the service resolves the directory's entry
+		}
+	}
+	inputs, err := expandInputs([]string{arg}, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
+		return input{}, exitUsage, false
+	}
+	if len(inputs) != 1 {
+		fmt.Fprintf(stderr, "wright-lsp %s: %s names %d programs; this command reads one\n", name, arg, len(inputs))
+		return input{}, exitUsage, false
+	}
+	return inputs[0], 0, true
+}
+
+// callOn answers req on p, a program Load returned (with errors or not).
+func callOn(s *service.Session, p *service.Program, req any) (json.RawMessage, *contract.Error) {
+	data, err := service.Marshal(req)
+	if err != nil {
+		panic(err) // contract request types always encode
+	}
+	resp := s.HandleOn(context.Background(), p, data)
+	if resp.Error != nil {
+		return nil, resp.Error
+	}
+	return resp.Result.(json.RawMessage), nil
 }
 
 // printInspect renders an inspect result as text.
@@ -116,9 +194,10 @@ func printInspect(w io.Writer, sub string, raw json.RawMessage) {
 	case "":
 		env := decode[contract.InspectEnvelope](raw)
 		o := env.Output.Overview
-		fmt.Fprintf(w, "%s (%s): %d rules (%d disabled), %d conditions, %d actions\n", o.Path, o.Locale, o.Rules, o.DisabledRules, o.Conditions, o.Actions)
-		fmt.Fprintf(w, "declared: %d global variables, %d player variables, %d subroutines; %d errors, %d warnings\n",
-			o.GlobalVariables, o.PlayerVariables, o.Subroutines, o.Errors, o.Warnings)
+		fmt.Fprintf(w, "%s (%s): %s (%d disabled), %s, %s\n", o.Path, o.Locale, plural(o.Rules, "rule"), o.DisabledRules,
+			plural(o.Conditions, "condition"), plural(o.Actions, "action"))
+		fmt.Fprintf(w, "declared: %s, %s, %s; %s, %s\n", plural(o.GlobalVariables, "global variable"),
+			plural(o.PlayerVariables, "player variable"), plural(o.Subroutines, "subroutine"), plural(o.Errors, "error"), plural(o.Warnings, "warning"))
 		for _, r := range env.Output.Rules {
 			fmt.Fprintf(w, "  %s\n", r.Address)
 		}
@@ -203,55 +282,4 @@ func printCost(w io.Writer, c *contract.CostEstimateResult) {
 		}
 		fmt.Fprintf(w, "by node: %s\n", strings.Join(parts, ", "))
 	}
-}
-
-func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common commonFlags
-	var sel selectFlags
-	var policy policyFlags
-	common.register(fs)
-	sel.register(fs, true)
-	policy.register(fs)
-	files, err := parseInterspersed(fs, args)
-	if err != nil || !common.check("analyze", stderr) {
-		return exitUsage
-	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "wright-lsp analyze: expected one FILE\nusage: wright-lsp analyze [options] FILE")
-		return exitUsage
-	}
-	s := sessionFor("analyze", files[0], &common, &policy, stderr)
-	if s == nil {
-		return exitUsage
-	}
-	f := sel.findings()
-	raw, refused := call("analyze", s, contract.AnalyzeRequest{Op: "analyze", Severity: f.Severity, Rule: f.Rule, File: f.File, Max: f.Max, All: f.All}, stderr)
-	if refused != nil {
-		return refusalExit(refused)
-	}
-	env := decode[contract.AnalyzeEnvelope](raw)
-	if common.format == "json" {
-		emitJSON(stdout, raw)
-		return env.Exit
-	}
-	a := env.Output
-	o := a.Program
-	fmt.Fprintf(stdout, "%s (%s): %d rules, %d actions, %d conditions; %d errors, %d warnings\n",
-		o.Path, o.Locale, o.Rules, o.Actions, o.Conditions, o.Errors, o.Warnings)
-	fmt.Fprintf(stdout, "cost: %d of %d elements (%.1f%%)\n", a.Cost.Total, a.Cost.Budget, 100*float64(a.Cost.Total)/float64(a.Cost.Budget))
-	for _, r := range a.Cost.Rules {
-		fmt.Fprintf(stdout, "  hotspot %6d  %s\n", r.Count, r.Address)
-	}
-	for _, t := range a.Complexity {
-		fmt.Fprintf(stdout, "  conditions of %s: %d leaves, depth %d\n", t.RuleAddress, t.Leaves, t.Depth)
-	}
-	for _, f := range a.Risks {
-		fmt.Fprintf(stdout, "  risk %s: %s %s: %s\n", f.Location, f.Severity, f.Code, f.Message)
-	}
-	for _, v := range a.TopVariables {
-		fmt.Fprintf(stdout, "  variable %s %s: %d reads, %d writes\n", v.Kind, v.Name, v.Reads, v.Writes)
-	}
-	return env.Exit
 }

@@ -1,59 +1,174 @@
 package main
 
-// This file implements "wright-lsp lint".
+// This file implements "wright-lsp lint" (fix.go holds --fix).
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 func runLint(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("lint")
 	var common commonFlags
 	var sel selectFlags
 	var policy policyFlags
+	var fix fixFlags
 	common.register(fs)
 	sel.register(fs, true)
 	policy.register(fs)
-	files, err := parseInterspersed(fs, args)
-	if err != nil || !common.check("lint", stderr) {
+	fix.register(fs)
+	args, code, done := parseFlags("lint", fs, args, stdout, stderr, 1, -1)
+	if done {
+		return code
+	}
+	if !common.check("lint", stderr) || !sel.checkSeverity("lint", stderr) {
 		return exitUsage
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "wright-lsp lint: expected one FILE\nusage: wright-lsp lint [options] FILE")
+	m := newSessionMaker("lint", &common, &policy, stderr)
+	if m == nil {
 		return exitUsage
 	}
-	s := sessionFor("lint", files[0], &common, &policy, stderr)
-	if s == nil {
+	if !fix.check(m.opts.Lint, stderr) {
 		return exitUsage
 	}
-	raw, refused := call("lint", s, contract.LintRequest{Op: "lint", FindingSelection: sel.findings()}, stderr)
-	if refused != nil {
-		return refusalExit(refused)
+	inputs, err := expandInputs(args, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "wright-lsp lint: %v\n", err)
+		return exitUsage
 	}
-	res := decode[contract.LintResult](raw)
+	if fix.fix {
+		return runFix(inputs, m, &fix, &sel, &common, stdout, stderr)
+	}
 	if common.format == "json" {
-		emitJSON(stdout, raw)
-		return res.Exit
+		return lintJSON(inputs, m, &sel, stdout, stderr)
 	}
-	for _, f := range res.Findings {
-		line := fmt.Sprintf("%s: %s %s: %s", f.Location, f.Severity, f.Code, f.Message)
-		if f.FixKind != "" {
-			line += " (fix: " + f.FixKind + ")"
+	return lintText(inputs, m, &sel, 0, stdout, stderr)
+}
+
+// A linted program: its selected problems, or why it could not be read.
+type linted struct {
+	program  *service.Program
+	problems []problem
+	// refused is an input that cannot be read, or a selection the
+	// program refuses.
+	refused *service.Error
+}
+
+// lintProgram loads one input and selects its problems: the program's
+// diagnostics (its errors always) and the lint findings, run on the tree
+// the parser recovered when the program has errors.
+func lintProgram(m *sessionMaker, in input, sel *selectFlags) linted {
+	p, err := m.session(in).Load()
+	if err != nil {
+		return linted{refused: serviceError(err)}
+	}
+	var out linted
+	out.program = p
+	want := absPath(sel.file)
+	inFile := func(path string) bool { return absPath(path) == want }
+	for _, d := range p.Diagnostics() {
+		if pr := fromDiagnostic(d); sel.selects(pr, inFile) {
+			out.problems = append(out.problems, pr)
 		}
-		fmt.Fprintln(stdout, line)
 	}
-	if res.Truncation != nil {
-		fmt.Fprintf(stderr, "showing %d of %d findings; --all shows every one\n", res.Truncation.Shown, res.Truncation.Total)
+	found, err := service.Findings(p, m.opts.Lint, service.Select{All: true, Severity: sel.severity, Code: sel.ruleID, File: sel.file})
+	if err != nil {
+		return linted{refused: serviceError(err)}
 	}
-	verdict := "ok"
-	if !res.OK {
-		verdict = "failed (fail-on " + s.Options().Lint.FailLevel().String() + ")"
+	for _, f := range found.Findings {
+		out.problems = append(out.problems, fromFinding(f))
 	}
-	fmt.Fprintf(stderr, "lint: %d error(s), %d warning(s), %d info; %s\n", res.Counts.Error, res.Counts.Warning, res.Counts.Info, verdict)
-	return res.Exit
+	return out
+}
+
+// serviceError returns the service's refusal err, or an internal error.
+func serviceError(err error) *service.Error {
+	var e *service.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &service.Error{Code: "internal-error", Message: err.Error()}
+}
+
+// lintText prints every selected problem of every program, sorted, and
+// the summary; fixed counts the fixes --fix applied before.
+func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdout, stderr io.Writer) int {
+	results := parallel(len(inputs), func(i int) linted { return lintProgram(m, inputs[i], sel) })
+	keep := entries(inputs, func(i int) *contract.ProgramSummary { return programOf(results[i].program) })
+	var selected []problem
+	programs := 0
+	for i, r := range results {
+		if !keep[i] {
+			continue
+		}
+		if r.refused != nil {
+			return reportError("lint", r.refused, stderr)
+		}
+		programs++
+		selected = append(selected, r.problems...)
+	}
+	failOn := m.opts.Lint.FailLevel().String()
+	exit := exitOK
+	if failsAt(selected, failOn) {
+		exit = exitFailed
+	}
+	rep := newReporter(stdout)
+	for _, in := range inputs {
+		if in.path == stdinName {
+			rep.texts[stdinName] = in.text
+		}
+	}
+	sortProblems(selected)
+	shown := rep.printAll(selected, sel.shown())
+	line := summary("linted", programs, selected, shown, exit, failOn)
+	if fixed > 0 {
+		line = fmt.Sprintf("fixed %s; %s", plural(fixed, "finding"), line)
+	}
+	fmt.Fprintln(stderr, line)
+	return exit
+}
+
+// lintJSON prints each program's lint result as the service answers it.
+// The exit code follows the verdict rule: the result's own, or 1 when
+// the program has errors (which lint's findings do not include).
+func lintJSON(inputs []input, m *sessionMaker, sel *selectFlags, stdout, stderr io.Writer) int {
+	exit := exitOK
+	for _, in := range inputs {
+		s := m.session(in)
+		p, err := s.Load()
+		if err != nil {
+			return reportError("lint", err, stderr)
+		}
+		raw, refused := call(s, contract.LintRequest{Op: "lint", FindingSelection: sel.findings()})
+		if refused != nil {
+			reportRefusal("lint", refused, stderr)
+			if p.HasErrors() {
+				exit = max(exit, exitFailed)
+				continue
+			}
+			return refusalExit(refused)
+		}
+		emitJSON(stdout, raw)
+		exit = max(exit, decode[contract.LintResult](raw).Exit)
+		if p.HasErrors() {
+			exit = max(exit, exitFailed)
+		}
+	}
+	return exit
+}
+
+// fixKinds returns the fix kinds the rules of cfg offer.
+func fixKinds(cfg *lint.Config) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range cfg.Effective() {
+		for _, k := range e.Rule.Fixes {
+			out[k] = true
+		}
+	}
+	return out
 }

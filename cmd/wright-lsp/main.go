@@ -1,13 +1,15 @@
 // Command wright-lsp is the Workshop engine, language server and agent
 // service in one binary. This file dispatches subcommands; each lives in
-// its own file.
+// its own file, and help.go holds what each one says about itself.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 // Exit codes shared by every subcommand.
@@ -32,63 +34,103 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
-	if len(args) == 0 || args[0] == "--stdio" || len(args[0]) > 1 && args[0][0] == '-' && args[0] != "--help" && args[0] != "-h" && args[0] != "--version" {
+	if len(args) == 0 {
+		return runLSP(args, stdout, stderr)
+	}
+	switch first := args[0]; {
+	case first == "-h" || first == "--help" || first == "-help":
+		usage(stdout)
+		return exitOK
+	case first == "-v" || first == "--version" || first == "-version":
+		return runVersion(args[1:], stdout, stderr)
+	case strings.HasPrefix(first, "-"):
+		if name := flagName(first); !lspFlags[name] {
+			fmt.Fprintf(stderr, "wright-lsp: unknown flag %s%s\nrun 'wright-lsp help' for the commands and flags\n", first, suggest(name, topFlags(), "--"))
+			return exitUsage
+		}
 		return runLSP(args, stdout, stderr)
 	}
 	if cmd, ok := commands[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "wright-lsp: unknown command %q\n\n", args[0])
-	usage(stderr)
+	var names []string
+	for _, c := range commandList {
+		names = append(names, c.name)
+	}
+	fmt.Fprintf(stderr, "wright-lsp: unknown command %q%s\nrun 'wright-lsp help' for the list of commands\n", args[0], suggest(args[0], names, ""))
 	return exitUsage
 }
 
 // A command runs one subcommand and returns its exit code.
 type command func(args []string, stdout, stderr io.Writer) int
 
-// commands maps subcommand names to their implementations.
-var commands = map[string]command{
-	"check":    runCheck,
-	"lint":     runLint,
-	"inspect":  runInspect,
-	"analyze":  runAnalyze,
-	"serve":    runServe,
-	"compile":  runCompile,
-	"agent":    runAgent,
-	"rename":   runRename,
-	"provider": runProvider,
-	"version": func(_ []string, stdout, _ io.Writer) int {
-		fmt.Fprintln(stdout, "wright-lsp", version())
-		return exitOK
-	},
-	"help": func(_ []string, stdout, _ io.Writer) int {
-		usage(stdout)
-		return exitOK
-	},
-}
+// commands maps subcommand names to their implementations; commandList
+// (help.go) orders and describes them.
+var commands = map[string]command{}
 
 func init() {
-	commands["--version"] = commands["version"]
-	commands["--help"] = commands["help"]
-	commands["-h"] = commands["help"]
-}
-
-func usage(w io.Writer) {
-	fmt.Fprint(w, `wright-lsp: tooling for Overwatch Workshop scripts
-
-Usage:
-  wright-lsp check [--locale L] [--format text|json] FILE…
-      Parse and validate Workshop files; print diagnostics as
-      path:line:col: severity code: message (or JSON with --format json).
-      Exit 0 with no errors, 1 with errors, 2 for usage or input problems.
-  wright-lsp version
-      Print the version.
-`)
-}
-
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
+	for _, c := range commandList {
+		commands[c.name] = c.run
 	}
-	return "devel"
+}
+
+// lspFlags are the flags of the language server, which starts when the
+// first argument is a flag.
+var lspFlags = map[string]bool{"stdio": true, "log-file": true, "log-level": true}
+
+// topFlags are the flags accepted before any command.
+func topFlags() []string {
+	return []string{"help", "version", "stdio", "log-file", "log-level"}
+}
+
+// flagName returns the name of a flag argument: "--log-file=x" is
+// log-file.
+func flagName(arg string) string {
+	name := strings.TrimLeft(arg, "-")
+	if i := strings.IndexByte(name, '='); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// runVersion prints the version the build carries.
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version")
+	if _, code, done := parseFlags("version", fs, args, stdout, stderr, 0, 0); done {
+		return code
+	}
+	fmt.Fprintf(stdout, "wright-lsp %s (%s)\n", version(), runtime.Version())
+	return exitOK
+}
+
+// version is the module version from the build information: the release
+// a go install …@version stamped, else the commit the binary was built
+// from (a source checkout), else devel.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var revision, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if revision == "" {
+		return "devel"
+	}
+	if len(revision) > 12 {
+		revision = revision[:12]
+	}
+	if modified == "true" {
+		revision += "+dirty"
+	}
+	return "devel-" + revision
 }

@@ -81,7 +81,7 @@ func TestCheckExample(t *testing.T) {
 	if r.code != 0 || r.stdout != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	if !strings.Contains(r.stderr, "0 error(s)") {
+	if r.stderr != "checked 1 file: 0 errors, 0 warnings, 0 info\n" {
 		t.Errorf("stderr lacks the summary: %q", r.stderr)
 	}
 }
@@ -155,7 +155,7 @@ func TestCheckInputProblems(t *testing.T) {
 		want string
 	}{
 		{"missing file", filepath.Join(dir, "nope.ow"), "no such file"},
-		{"directory without a source file", dir, "no Workshop (.ow, .workshop) or OverPy (.opy) file"},
+		{"directory without a source file", dir, "no Workshop (.ow, .workshop, .txt) or OverPy (.opy) file under it"},
 		{"not UTF-8", writeFile(t, "latin1.ow", []byte("rule(\"caf\xe9\")\n")), ":1:10: not UTF-8 text: invalid byte 0xe9"},
 		{"over 4 MiB", writeFile(t, "big.ow", big), "the file is 4194305 bytes; the limit is 4 MiB (4194304 bytes)"},
 	} {
@@ -202,10 +202,34 @@ func TestCheckLocale(t *testing.T) {
 	}
 }
 
+// TestVersion: version, --version and -v print the module version the
+// build information carries (a release, else the commit, else devel).
 func TestVersion(t *testing.T) {
-	r := wright(t, "version")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "wright-lsp ") {
-		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+	out, err := exec.Command("go", "version", "-m", binary).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "devel"
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) >= 3 && f[0] == "mod" && f[2] != "(devel)":
+			want = f[2]
+		case len(f) == 2 && f[0] == "build" && strings.HasPrefix(f[1], "vcs.revision=") && want == "devel":
+			want = "devel-" + strings.TrimPrefix(f[1], "vcs.revision=")[:12]
+		}
+	}
+	var first string
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-v"}} {
+		r := wright(t, args...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "wright-lsp "+want) {
+			t.Errorf("%v: exit %d, stdout %q; want wright-lsp %s", args, r.code, r.stdout, want)
+		}
+		if first == "" {
+			first = r.stdout
+		} else if r.stdout != first {
+			t.Errorf("%v prints %q, version prints %q", args, r.stdout, first)
+		}
 	}
 }
 

@@ -24,11 +24,14 @@ import (
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
-const providerUsage = "usage: wright-lsp provider opy   (wright-provider/1 on standard input and output)"
-
 func runProvider(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 || args[0] != "opy" {
-		fmt.Fprintln(stderr, "wright-lsp provider: expected the language, opy\n"+providerUsage)
+	fs := newFlags("provider")
+	rest, code, done := parseFlags("provider", fs, args, stdout, stderr, 1, 1)
+	if done {
+		return code
+	}
+	if rest[0] != "opy" {
+		fmt.Fprintf(stderr, "wright-lsp provider: no provider for %q: the one shipped is opy\nrun 'wright-lsp help provider' for usage\n", rest[0])
 		return exitUsage
 	}
 	if err := protocol.Serve(context.Background(), stdioStream{os.Stdin, stdout}, overpyProvider{}); err != nil {

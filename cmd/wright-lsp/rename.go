@@ -3,7 +3,6 @@ package main
 // This file implements "wright-lsp rename".
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -11,30 +10,36 @@ import (
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
-const renameUsage = `usage: wright-lsp rename [--rule] [--format text|json] TARGET NEWNAME FILE
-  TARGET is a variable or subroutine (NAME or KIND:NAME), or with --rule a rule (NAME or NAME#N).
-  Prints the edit transaction (json) or its unified diff (text); nothing is written.`
-
-// runRename proposes the transaction renaming a symbol. It writes
-// nothing: validateEditTransaction previews it, the caller applies it.
+// runRename renames a symbol or rule: the service proposes the edit
+// transaction, validateEditTransaction previews it (and refuses it when
+// the edited program would not validate); -w writes the previews, each
+// file atomically, else their diff is printed.
 func runRename(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("rename", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("rename")
 	var common commonFlags
 	common.register(fs)
 	rule := fs.Bool("rule", false, "TARGET is a rule (NAME or NAME#N)")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil || !common.check("rename", stderr) {
+	write := fs.Bool("w", false, "write the renamed files (atomically) instead of printing the diff")
+	rest, code, done := parseFlags("rename", fs, args, stdout, stderr, 3, 3)
+	if done {
+		return code
+	}
+	if !common.check("rename", stderr) {
 		return exitUsage
 	}
-	if len(rest) != 3 {
-		fmt.Fprintln(stderr, "wright-lsp rename: expected TARGET, NEWNAME and FILE\n"+renameUsage)
+	m := newSessionMaker("rename", &common, nil, stderr)
+	if m == nil {
 		return exitUsage
 	}
-	s := sessionFor("rename", rest[2], &common, nil, stderr)
-	if s == nil {
+	if rest[2] == "-" {
+		fmt.Fprintln(stderr, "wright-lsp rename: INPUT must be a file or directory: a rename edits files")
 		return exitUsage
 	}
+	in, code, ok := oneInput("rename", rest[2], stderr)
+	if !ok {
+		return code
+	}
+	s := m.session(in)
 	p, err := s.Program()
 	if err != nil {
 		return reportError("rename", err, stderr)
@@ -43,7 +48,7 @@ func runRename(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportError("rename", err, stderr)
 	}
-	if common.format == "json" {
+	if common.format == "json" && !*write {
 		data, err := service.Marshal(tx)
 		if err != nil {
 			return exitInternal
@@ -51,27 +56,31 @@ func runRename(args []string, stdout, stderr io.Writer) int {
 		emitJSON(stdout, data)
 		return exitOK
 	}
-	// The text form is the preview the service would give.
 	v, err := s.ValidateEdit(&contract.ValidateEditTransactionRequest{Op: "validateEditTransaction", Transaction: *tx})
 	if err != nil {
 		return reportError("rename", err, stderr)
 	}
-	for _, pv := range v.Previews {
-		fmt.Fprint(stdout, pv.Diff)
-	}
-	fmt.Fprintf(stderr, "rename: %d edit(s); nothing written\n", len(tx.Edits))
-	return exitOK
-}
-
-// reportError prints a service error and returns its exit code.
-func reportError(name string, err error, stderr io.Writer) int {
-	if e, ok := err.(*service.Error); ok {
-		fmt.Fprintf(stderr, "wright-lsp %s: %s (%s)\n", name, e.Message, e.Code)
-		if e.Code == "internal-error" {
-			return exitInternal
+	if !v.OK {
+		rep := newReporter(stderr)
+		for _, d := range v.Diagnostics {
+			rep.print(fromDiagnostic(d))
 		}
-		return exitUsage
+		fmt.Fprintln(stderr, "wright-lsp rename: the renamed program would have errors; nothing written")
+		return exitFailed
 	}
-	fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
-	return exitInternal
+	if !*write {
+		for _, pv := range v.Previews {
+			fmt.Fprint(stdout, pv.Diff)
+		}
+		fmt.Fprintf(stderr, "rename: %s in %s; nothing written (-w writes them)\n", plural(len(tx.Edits), "edit"), plural(len(v.Previews), "file"))
+		return exitOK
+	}
+	for _, pv := range v.Previews {
+		if err := writeAtomic(pv.Source, pv.Text); err != nil {
+			fmt.Fprintf(stderr, "wright-lsp rename: %v\n", err)
+			return exitUsage
+		}
+	}
+	fmt.Fprintf(stderr, "rename: wrote %s in %s\n", plural(len(tx.Edits), "edit"), plural(len(v.Previews), "file"))
+	return exitOK
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,17 +24,16 @@ const serveUsage = `usage: wright-lsp serve [--transport stdio|jsonrpc|mcp] [--k
 // default the working directory). Startup options are checked before the
 // first request; the input itself is read on first need.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("serve")
 	var policy policyFlags
-	transportName := fs.String("transport", "stdio", "request transport: stdio, jsonrpc or mcp")
-	kindName := fs.String("kind", "auto", "input frontend: auto, workshop (ws, hir), opy, ostw or protocol (json)")
-	profile := fs.String("profile", "off", "transformation compile applies: off, or compat (legacy forms rewritten to the modern ones)")
-	localeName := fs.String("locale", "", "client language of Workshop input (default: detect from the text)")
+	transportName := fs.String("transport", "stdio", "request `TRANSPORT`: stdio, jsonrpc or mcp")
+	kindName := fs.String("kind", "auto", "input `KIND`: auto, workshop (ws, hir), opy, ostw or protocol (json)")
+	profile := fs.String("profile", "off", "`PROFILE` compile applies: off, or compat (legacy forms rewritten to the modern ones)")
+	localeName := fs.String("locale", "", "client `LANGUAGE` of Workshop input (default: detect from the text)")
 	policy.register(fs)
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return exitUsage
+	rest, code, done := parseFlags("serve", fs, args, stdout, stderr, 0, -1)
+	if done {
+		return code
 	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "wright-lsp serve: "+format+"\n%s\n", append(a, serveUsage)...)

@@ -128,7 +128,7 @@ func TestCLIParity(t *testing.T) {
 		{[]string{"lint", "--disable-rule", "repeated-value", "--severity", "warning", "--max", "2"}, `{"op":"lint","severity":"warning","max":2}`, policy},
 		{[]string{"analyze"}, `{"op":"analyze"}`, nil},
 		{[]string{"inspect"}, `{"op":"inspect"}`, nil},
-		{[]string{"inspect", "symbols", "--kind", "globalVariable"}, `{"op":"symbols","kind":"globalVariable"}`, nil},
+		{[]string{"inspect", "symbols", "--only", "globalVariable"}, `{"op":"symbols","kind":"globalVariable"}`, nil},
 		{[]string{"inspect", "refs", "HillCentre", "--max", "3"}, `{"op":"references","symbol":"HillCentre","max":3}`, nil},
 		{[]string{"inspect", "cfg", "Set up the hill"}, `{"op":"cfg","rule":"Set up the hill"}`, nil},
 		{[]string{"inspect", "callgraph"}, `{"op":"callGraph"}`, nil},

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
@@ -43,6 +44,9 @@ type Detection struct {
 	Ambiguous bool
 }
 
+// byteOrderMark is U+FEFF, which may start a file saved as UTF-8.
+const byteOrderMark = "\ufeff"
+
 // maxDepth bounds the nesting of values, so that a pathological input
 // cannot exhaust the stack.
 const maxDepth = 256
@@ -55,6 +59,11 @@ func Parse(f *source.File, opts Options) *Result {
 		v = vocab.Default()
 	}
 	p := &parser{src: f.Text, v: v, actionAt: -1, hitsAt: -1}
+	if strings.HasPrefix(f.Text, byteOrderMark) {
+		// Editors on Windows save files with a byte-order mark; it is
+		// not text. Spans stay offsets into the file as it is.
+		p.pos = len(byteOrderMark)
+	}
 	res := &Result{}
 	if !utf8.ValidString(f.Text) {
 		off := firstInvalidUTF8(f.Text)

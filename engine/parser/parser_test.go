@@ -152,3 +152,21 @@ func TestSpans(t *testing.T) {
 		t.Errorf("spans:\n got %q\nwant %q", spans, want)
 	}
 }
+
+// TestByteOrderMark: a leading byte-order mark, as Windows editors save
+// UTF-8, is not text; the tree is the one of the text without it, and
+// spans stay offsets into the file as it is.
+func TestByteOrderMark(t *testing.T) {
+	src := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n\t\tWait(1, Ignore Condition);\n\t}\n}\n"
+	plain := parser.Parse(source.NewFile("t.ow", src), parser.Options{})
+	marked := parser.Parse(source.NewFile("t.ow", "\ufeff"+src), parser.Options{})
+	for _, d := range marked.Diags {
+		t.Errorf("unexpected %s at %v: %s", d.Code, d.Span, d.Message)
+	}
+	if got, want := ast.Dump(marked.Script), ast.Dump(plain.Script); got != want {
+		t.Errorf("the tree differs:\n%s\nwant\n%s", got, want)
+	}
+	if got, want := marked.Script.Rules[0].Span.Start, plain.Script.Rules[0].Span.Start+3; got != want {
+		t.Errorf("rule starts at %d, want %d", got, want)
+	}
+}

@@ -1,0 +1,258 @@
+package main
+
+// This file implements "wright-lsp lint --fix": the lint fixes applied to
+// the files, file by file, each written atomically.
+//
+// A fix is applied only when the text it gives has no more errors than
+// the file had; fixes whose edits overlap wait for the next pass, which
+// lints the fixed text again, until no selected fix is left (or a bound
+// of passes is reached). Fixes that only acknowledge a finding (the
+// evaluate-once idiom) are applied only when named with --fix-kind.
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/service"
+)
+
+// acknowledgements are the fix kinds that restate a program in an idiom
+// without correcting a defect: --fix applies them only when named.
+var acknowledgements = map[string]bool{"evaluate-once": true}
+
+// maxFixPasses bounds the lint-and-fix passes over one file.
+const maxFixPasses = 10
+
+// fixFlags are lint's --fix flags.
+type fixFlags struct {
+	fix   bool
+	diff  bool
+	kinds listFlag
+	// apply is the set of fix kinds --fix applies.
+	apply map[string]bool
+}
+
+func (f *fixFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.fix, "fix", false, "apply the fixes that correct defects, then report what remains")
+	fs.BoolVar(&f.diff, "diff", false, "with --fix: print the fixes as a unified diff and write nothing")
+	fs.Var(&f.kinds, "fix-kind", "with --fix: apply only fixes of this `KIND` (an acknowledgement such as evaluate-once only so); repeatable")
+}
+
+// check validates the flags against the fix kinds the rules offer.
+func (f *fixFlags) check(cfg *lint.Config, stderr io.Writer) bool {
+	known := fixKinds(cfg)
+	if !f.fix && (f.diff || len(f.kinds) > 0) {
+		fmt.Fprintln(stderr, "wright-lsp lint: --diff and --fix-kind go with --fix")
+		return false
+	}
+	f.apply = map[string]bool{}
+	for _, k := range f.kinds {
+		if !known[k] {
+			fmt.Fprintf(stderr, "wright-lsp lint: --fix-kind: unknown fix kind %q: expected one of %s%s\n", k,
+				strings.Join(sortedKeys(known), ", "), suggest(k, sortedKeys(known), ""))
+			return false
+		}
+		f.apply[k] = true
+	}
+	if len(f.kinds) == 0 {
+		for k := range known {
+			if !acknowledgements[k] {
+				f.apply[k] = true
+			}
+		}
+	}
+	return true
+}
+
+// A fixedFile is the outcome of fixing one file.
+type fixedFile struct {
+	path      string
+	old, new  string
+	applied   int
+	withheld  int // fixes not applied because they would add an error
+	problem   string
+	skipped   bool // not a Workshop file on disk
+	parseFail bool
+}
+
+// runFix fixes every input, then reports what remains (with --diff: the
+// changes, and nothing is written).
+func runFix(inputs []input, m *sessionMaker, f *fixFlags, sel *selectFlags, common *commonFlags, stdout, stderr io.Writer) int {
+	if common.format == "json" {
+		fmt.Fprintln(stderr, "wright-lsp lint: --fix reports in text; run lint --format json after it")
+		return exitUsage
+	}
+	var files []input
+	for _, in := range inputs {
+		if in.path == stdinName && !f.diff {
+			fmt.Fprintln(stderr, "wright-lsp lint: --fix writes files: standard input can only be shown fixed, with --fix --diff")
+			return exitUsage
+		}
+		files = append(files, in)
+	}
+	results := parallel(len(files), func(i int) fixedFile { return fixInput(m, files[i], f.apply) })
+	applied, changed := 0, 0
+	for _, r := range results {
+		switch {
+		case r.problem != "":
+			fmt.Fprintf(stderr, "wright-lsp lint: %s\n", r.problem)
+			return exitUsage
+		case r.parseFail:
+			fmt.Fprintf(stderr, "wright-lsp lint: %s: not fixed: the file has syntax errors; fix them first\n", r.path)
+		}
+		if r.withheld > 0 {
+			fmt.Fprintf(stderr, "wright-lsp lint: %s: %s not applied: each would add an error\n", r.path, plural(r.withheld, "fix"))
+		}
+		if r.new == r.old {
+			continue
+		}
+		applied += r.applied
+		changed++
+		if f.diff {
+			fmt.Fprint(stdout, edits.Unified(r.path, r.old, r.new))
+			continue
+		}
+		if err := writeAtomic(r.path, r.new); err != nil {
+			fmt.Fprintf(stderr, "wright-lsp lint: %v\n", err)
+			return exitUsage
+		}
+	}
+	if f.diff {
+		fmt.Fprintf(stderr, "lint --fix --diff: %s in %s; nothing written\n", plural(applied, "fix"), plural(changed, "file"))
+		if changed > 0 {
+			return exitFailed
+		}
+		return exitOK
+	}
+	return lintText(inputs, m, sel, applied, stdout, stderr)
+}
+
+// fixInput fixes one input's Workshop file.
+func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
+	p, err := m.session(in).Load()
+	if err != nil {
+		return fixedFile{path: in.path, problem: err.Error()}
+	}
+	out := fixedFile{path: p.File.Path, old: p.File.Text, new: p.File.Text}
+	if p.IsOverPy() {
+		out.skipped = true
+		return out
+	}
+	if p.Checked.ParseErrors > 0 {
+		out.parseFail = true
+		return out
+	}
+	if in.path == stdinName {
+		out.path = stdinName
+	}
+	errorsBefore := p.ErrorCount()
+	text := p.File.Text
+	for range maxFixPasses {
+		found := p.Lint(m.opts.Lint).Findings
+		var batch []*lint.Fix
+		var taken []source.Span
+		for _, f := range found {
+			if f.Fix == nil || !apply[f.Fix.Kind] || overlaps(f.Fix.Edits, taken) {
+				continue
+			}
+			batch = append(batch, f.Fix)
+			for _, e := range f.Fix.Edits {
+				taken = append(taken, e.Span)
+			}
+		}
+		if len(batch) == 0 {
+			break
+		}
+		next, q, n, withheld := applyFixes(p.File.Path, text, batch, m.opts.Engine, errorsBefore)
+		out.withheld = withheld
+		if n == 0 {
+			break
+		}
+		text, p = next, q
+		out.applied += n
+	}
+	out.new = text
+	return out
+}
+
+// applyFixes applies a batch of non-overlapping fixes, all at once when
+// together they add no error, else one by one keeping those that add
+// none. It returns the text, its program, how many fixes it applied and
+// how many it withheld.
+func applyFixes(path, text string, batch []*lint.Fix, opts engine.Options, errorsBefore int) (string, *service.Program, int, int) {
+	try := func(text string, fixes []*lint.Fix) (string, *service.Program, bool) {
+		var es []source.Edit
+		for _, f := range fixes {
+			es = append(es, f.Edits...)
+		}
+		next, err := source.Apply(text, es)
+		if err != nil {
+			return "", nil, false
+		}
+		q := service.NewProgram(source.NewFile(path, next), opts, 0)
+		return next, q, q.Checked.ParseErrors == 0 && q.ErrorCount() <= errorsBefore
+	}
+	if next, q, ok := try(text, batch); ok {
+		return next, q, len(batch), 0
+	}
+	// One at a time, later fixes first so that earlier offsets hold.
+	slices.SortFunc(batch, func(a, b *lint.Fix) int { return b.Edits[0].Span.Start - a.Edits[0].Span.Start })
+	var last *service.Program
+	applied, withheld := 0, 0
+	for _, f := range batch {
+		if next, q, ok := try(text, []*lint.Fix{f}); ok {
+			text, last = next, q
+			applied++
+		} else {
+			withheld++
+		}
+	}
+	return text, last, applied, withheld
+}
+
+// overlaps reports whether an edit touches a span already taken (two
+// insertions at one offset count as touching).
+func overlaps(es []source.Edit, taken []source.Span) bool {
+	for _, e := range es {
+		for _, t := range taken {
+			if e.Span.Start < t.End && t.Start < e.Span.End || e.Span.Start == t.Start {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeAtomic replaces the file at path with text: a temporary file
+// beside it, given the file's permissions, then renamed over it.
+func writeAtomic(path, text string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write beside it: %w", path, err)
+	}
+	_, werr := tmp.WriteString(text)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), info.Mode().Perm())); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
