@@ -1,0 +1,60 @@
+// Package optimize rewrites a Workshop program into one that behaves the
+// same and holds fewer elements, the count the game limits to 32 768 (as
+// engine/cost counts it).
+//
+// [Program] is the entry point. It never changes its input: trees are
+// immutable, so the result shares the input's unchanged nodes and holds
+// new ones where a rewrite happened, each with the span of the node it
+// replaces. Its [Report] gives the element counts before and after, what
+// each pass saved, and what each rule saved.
+//
+// # Passes
+//
+// Each rewrite is a named pass ([Passes] lists them with what they do);
+// [Options.Passes] picks some, and [Options.ForSize] adds the passes
+// OverPy runs under #!optimizeForSize. The passes run over one rule at a
+// time, in catalog order, round after round until none changes the rule
+// (a rewrite can enable another). A pass keeps a rewrite of a value only
+// when it lowers its statement's count, so no rule grows.
+//
+// The passes started from what OverPy's optimiser does (observed by
+// running it, ../shared/reference/overpy/language.md §10): constant
+// folding, First Of for a[0], the unit vectors, dead branches, empty
+// rules, the final End, Abort If, negation folding, self-assignment,
+// Modify Variable; and go beyond where the game's semantics allow
+// (../shared/reference/sim/semantics.md).
+//
+// # What a rewrite must keep
+//
+// A rewrite keeps what the game computes, shows and does, in every case
+// the game's documented semantics cover, with these guards:
+//
+//   - numbers fold in single precision, and only into a literal that
+//     means exactly the folded value: finite, not -0, at most 1e7, at most
+//     three decimals (the game exports literals with three);
+//   - a rewrite that evaluates a value fewer or more times, or in another
+//     order, applies only to pure values (no random number drawn; Workshop
+//     values have no other side effect);
+//   - values the game evaluates again after the action started (the
+//     arguments of HUDs, effects, chases and the other Start and Create
+//     actions, Wait Until's condition, rule conditions, the condition of
+//     Filtered Array and its kin) keep their Evaluate Once and Update
+//     Every Frame, which are dropped only where the game evaluates once
+//     anyway or the value cannot change;
+//   - a comparison with True or False is dropped only where the value is
+//     used for its truthiness (the conditions of If, While, Skip If…, the
+//     operands of And, Or, Not) or is a Boolean already;
+//   - the actions of a rule move only where no jump depends on their
+//     positions: literal Skip and Skip If counts are kept right (their
+//     targets are tracked as links), no action is added, removed or moved
+//     after a Skip of a computed count, and a rule with both jumps and
+//     disabled actions (which the game may not count) keeps its actions
+//     where they are.
+//
+// Where OverPy's optimiser assumes what the game does not promise (a
+// player variable read through a variable that could hold several
+// players, x + 0 for a value of unknown type), the pass leaves the text
+// alone: the rewrites are those of OverPy's #!optimizeStrict and more.
+// Two equivalences are taken from OverPy as the issue asks: a[0] is
+// First Of(a), and Not(Is Dead(p)) is Is Alive(p).
+package optimize

@@ -1,0 +1,204 @@
+package optimize
+
+// This file holds the pass over Custom String.
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+)
+
+// maxStringRunes is the longest Custom String literal the game keeps.
+const maxStringRunes = 128
+
+// A segment is a piece of the text a Custom String shows: literal text,
+// or a value shown in its place.
+type segment struct {
+	text  string
+	value *ast.Expr
+}
+
+// flatten returns the text e shows as segments, when e is a Custom String
+// of a literal whose placeholders each show one argument once, and every
+// argument is shown; nested Custom Strings of that kind are flattened
+// into it. A literal with another brace is left alone: it could read as
+// a placeholder once joined to other text.
+func flatten(e *ast.Expr) ([]segment, bool) {
+	u := unparen(e)
+	if !isCall(u, "__customString__") || len(u.Args) == 0 || len(u.Args) > 4 {
+		return nil, false
+	}
+	lit := unparen(u.Args[0])
+	if lit.Kind != ast.String || lit.LocStr != nil {
+		return nil, false
+	}
+	text := lit.Text
+	var out []segment
+	used := make([]bool, len(u.Args)-1)
+	start := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '{' && c != '}' {
+			continue
+		}
+		if c == '}' || i+2 >= len(text) || text[i+2] != '}' || text[i+1] < '0' || text[i+1] > '2' {
+			return nil, false
+		}
+		k := int(text[i+1] - '0')
+		if k >= len(used) || used[k] {
+			return nil, false
+		}
+		used[k] = true
+		if i > start {
+			out = append(out, segment{text: text[start:i]})
+		}
+		a := u.Args[k+1]
+		if inner, ok := flatten(a); ok {
+			out = append(out, inner...)
+		} else {
+			out = append(out, segment{value: a})
+		}
+		i += 2
+		start = i + 1
+	}
+	for _, ok := range used {
+		if !ok {
+			return nil, false
+		}
+	}
+	if start < len(text) {
+		out = append(out, segment{text: text[start:]})
+	}
+	return join(out), true
+}
+
+// join merges adjacent text segments.
+func join(segs []segment) []segment {
+	var out []segment
+	for _, s := range segs {
+		if s.value == nil && len(out) > 0 && out[len(out)-1].value == nil {
+			out[len(out)-1].text += s.text
+			continue
+		}
+		if s.value == nil && s.text == "" {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// pack builds the Custom Strings that show segs: each holds as much text
+// as its literal keeps and up to three values, the last of which is the
+// Custom String showing the rest.
+func (o *optimizer) pack(like *ast.Expr, segs []segment) *ast.Expr {
+	var text strings.Builder
+	runes := 0
+	var args []*ast.Expr
+	placeholder := func(v *ast.Expr) {
+		text.WriteString("{" + strconv.Itoa(len(args)) + "}")
+		runes += 3
+		args = append(args, v)
+	}
+	for i := 0; i < len(segs); i++ {
+		if fitsAll(segs[i:], runes, len(args)) {
+			for _, s := range segs[i:] {
+				if s.value != nil {
+					placeholder(s.value)
+				} else {
+					text.WriteString(s.text)
+					runes += utf8.RuneCountInString(s.text)
+				}
+			}
+			break
+		}
+		// The rest needs a continuation: keep room for its placeholder.
+		room := maxStringRunes - 3 - runes
+		s := segs[i]
+		if s.value != nil {
+			if len(args) < 2 && room >= 3 {
+				placeholder(s.value)
+				continue
+			}
+		} else if room > 0 {
+			n := utf8.RuneCountInString(s.text)
+			if n <= room {
+				text.WriteString(s.text)
+				runes += n
+				continue
+			}
+			cut := 0
+			for k := range room {
+				_, size := utf8.DecodeRuneInString(s.text[cut:])
+				cut += size
+				_ = k
+			}
+			text.WriteString(s.text[:cut])
+			runes += room
+			rest := append([]segment{{text: s.text[cut:]}}, segs[i+1:]...)
+			placeholder(o.pack(like, rest))
+			return o.customString(like, text.String(), args)
+		}
+		placeholder(o.pack(like, segs[i:]))
+		return o.customString(like, text.String(), args)
+	}
+	return o.customString(like, text.String(), args)
+}
+
+// fitsAll reports whether segs fit in a Custom String already holding
+// runes characters and n values.
+func fitsAll(segs []segment, runes, n int) bool {
+	for _, s := range segs {
+		if s.value != nil {
+			n++
+			runes += 3
+		} else {
+			runes += utf8.RuneCountInString(s.text)
+		}
+	}
+	return n <= 3 && runes <= maxStringRunes
+}
+
+func (o *optimizer) customString(like *ast.Expr, text string, args []*ast.Expr) *ast.Expr {
+	lit := &ast.Expr{Kind: ast.String, Text: text, Span: like.Span}
+	return o.call(like, "__customString__", append([]*ast.Expr{lit}, args...)...)
+}
+
+// packStrings rewrites a Custom String holding other Custom Strings as
+// the fewest Custom Strings showing the same text: each literal filled up
+// to the game's 128 characters, each continued by the next through its
+// last placeholder.
+func packStrings(w *work, c ctx, e *ast.Expr) *ast.Expr {
+	u := unparen(e)
+	if !isCall(u, "__customString__") {
+		return nil
+	}
+	nested := false
+	for _, a := range u.Args[min(1, len(u.Args)):] {
+		if isCall(a, "__customString__") {
+			nested = true
+		}
+	}
+	if !nested {
+		return nil
+	}
+	segs, ok := flatten(u)
+	if !ok {
+		return nil
+	}
+	for _, s := range segs {
+		// Packing may reorder the values, and so the random numbers
+		// they draw.
+		if s.value != nil && !pure(s.value) {
+			return nil
+		}
+	}
+	p := w.o.pack(u, segs)
+	if cost.Value(p, w.o.opts.Cost) >= cost.Value(u, w.o.opts.Cost) {
+		return nil
+	}
+	return p
+}
