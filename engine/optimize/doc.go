@@ -46,10 +46,10 @@
 //     operands of And, Or, Not) or is a Boolean already;
 //   - the actions of a rule move only where no jump depends on their
 //     positions: literal Skip and Skip If counts are kept right (their
-//     targets are tracked as links), no action is added, removed or moved
-//     after a Skip of a computed count, and a rule with both jumps and
-//     disabled actions (which the game may not count) keeps its actions
-//     where they are.
+//     targets are tracked as links; disabled actions count, as OverPy
+//     holds), no rewrite removes an action a jump lands on unless landing
+//     after it is the same, and no action is added, removed or moved after
+//     a Skip of a computed count.
 //
 // Where OverPy's optimiser assumes what the game does not promise (a
 // player variable read through a variable that could hold several

@@ -152,10 +152,67 @@ func deadBranch(w *work) int {
 	return n
 }
 
+// terminators are the actions after which the next action is never
+// reached by falling through.
+var terminators = map[string]bool{"return": true, "loop": true, "__skip__": true, "break": true, "continue": true}
+
+// unreachable removes the actions no execution reaches: those after an
+// Abort, Loop, Break, Continue or Skip up to the next Else, End or block
+// (up to the Skip's landing), unless a jump lands on them; and a Skip
+// over nothing.
+func unreachable(w *work) int {
+	n := 0
+	for i := 0; i < len(w.acts); i++ {
+		a := w.acts[i]
+		id := a.id()
+		if (id == "__skip__" || id == "__skipIf__") && a.jump && !a.toEnd && i+1 < len(w.acts) && a.target == w.acts[i+1] &&
+			pure(unparen(a.st.Body)) && w.free(i, i+1) {
+			w.splice(i, i+1)
+			n++
+			i = max(i-2, -1)
+			continue
+		}
+		if !terminators[id] || id == "__skip__" && !a.jump {
+			continue
+		}
+		t := w.targeted()
+		k := i + 1
+		for k < len(w.acts) && w.acts[k].st.Flow() == vocab.FlowNone && t[w.acts[k]] == 0 &&
+			(id != "__skip__" || a.toEnd || w.acts[k] != a.target) {
+			k++
+		}
+		if k > i+1 && w.free(i+1, k) {
+			w.splice(i+1, k)
+			n += k - i - 1
+		}
+	}
+	return n
+}
+
+// conditionalActions pairs each action with a condition with the same
+// action without one.
+var conditionalActions = map[string]string{"__abortIf__": "return", "__loopIf__": "loop", "__skipIf__": "__skip__"}
+
 // deadBranchAt simplifies the block opened at acts[i], when its
-// condition or one of its parts' is literal.
+// condition or one of its parts' is literal, or the action with a
+// condition at acts[i] when its condition is literal (Abort If(True) is
+// Abort, Skip If(False, n) nothing).
 func (w *work) deadBranchAt(i int) bool {
 	id := w.acts[i].id()
+	if plain, ok := conditionalActions[id]; ok {
+		body := unparen(w.acts[i].st.Body)
+		truth, lit := truthLiteral(arg(body, 0))
+		switch {
+		case !lit || !w.free(i, i+1):
+			return false
+		case truth:
+			a := w.acts[i]
+			a.st = withBody(a.st, w.o.actionCall(body, plain, body.Args[1:]...))
+		default:
+			w.splice(i, i+1)
+		}
+		return true
+	}
 	if id != "__if__" && id != "__while__" {
 		return false
 	}

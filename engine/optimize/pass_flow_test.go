@@ -68,6 +68,9 @@ func TestDeadBranch(t *testing.T) {
 		{"while false", "While(False);\nGlobal.A = 1;\nEnd;\nGlobal.B = 1;", "Global.B = 1;"},
 		{"no end", "Global.B = 1;\nIf(False);\nGlobal.A = 1;", "Global.B = 1;"},
 		{"a jump past it", "Skip(3);\nIf(False);\nGlobal.A = 1;\nEnd;\nGlobal.B = 1;", "Skip(0);\nGlobal.B = 1;"},
+		{"abort if true", "Abort If(True);\nLoop If(1);", "Abort;\nLoop;"},
+		{"skip if true", "Skip If(True, 1);\nGlobal.A = 1;\nGlobal.B = 1;", "Skip(1);\nGlobal.A = 1;\nGlobal.B = 1;"},
+		{"never", "Abort If(False);\nSkip If(0, 1);\nGlobal.A = 1;\nLoop If(Null);", "Global.A = 1;"},
 		// Never applied:
 		{"a continue below the if", "While(Global.A);\nIf(True);\nContinue;\nEnd;\nWait(1, Ignore Condition);\nEnd;", ""},
 		{"a jump into it", "Skip(1);\nIf(False);\nGlobal.A = 1;\nEnd;", ""},
@@ -97,7 +100,24 @@ func TestDropDisabled(t *testing.T) {
 		{"rule", rule("a", "Global.A = 1;") + "\ndisabled " + rule("b", "Global.B = 1;"), rule("a", "Global.A = 1;")},
 		{"action", "disabled Global.A = 1;\nGlobal.B = 1;", "Global.B = 1;"},
 		{"condition", conditions, "rule(\"t\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tconditions\n\t{\n\t\tGlobal.B == 1;\n\t}\n\n\tactions\n\t{\n\t\tGlobal.C = 1;\n\t}\n}\n"},
+		{"an action a jump crosses", "Skip(1);\ndisabled Global.A = 1;\nGlobal.B = 1;", "Skip(0);\nGlobal.B = 1;"},
 		// Never applied:
-		{"an action among jumps", "Skip(1);\ndisabled Global.A = 1;\nGlobal.B = 1;", ""},
+		{"an action after a computed jump", "Skip(Global.N);\ndisabled Global.A = 1;\nGlobal.B = 1;", ""},
+	})
+}
+
+func TestUnreachable(t *testing.T) {
+	checkRewrites(t, pass("unreachable"), []rewrite{
+		{"after abort", "If(Global.A);\nAbort;\nGlobal.B = 1;\nGlobal.C = 1;\nEnd;\nGlobal.D = 1;", "If(Global.A);\nAbort;\nEnd;\nGlobal.D = 1;"},
+		{"after loop", "Wait(1, Ignore Condition);\nLoop;\nGlobal.B = 1;", "Wait(1, Ignore Condition);\nLoop;"},
+		{"after break", "While(Global.A);\nBreak;\nGlobal.B = 1;\nEnd;", "While(Global.A);\nBreak;\nEnd;"},
+		{"skipped", "Skip(2);\nGlobal.A = 1;\nGlobal.B = 1;\nGlobal.C = 1;", "Global.C = 1;"},
+		{"a skip over nothing", "Skip(0);\nGlobal.A = 1;\nSkip If(Global.B, 0);\nGlobal.C = 1;", "Global.A = 1;\nGlobal.C = 1;"},
+		// Never applied:
+		{"a jump lands there", "Skip If(Global.A, 2);\nAbort;\nGlobal.B = 1;\nGlobal.C = 1;", "Skip If(Global.A, 1);\nAbort;\nGlobal.C = 1;"},
+		{"a block after abort", "Abort;\nIf(Global.A);\nGlobal.B = 1;\nEnd;", ""},
+		{"a skip if", "Skip If(Global.A, 1);\nGlobal.B = 1;", ""},
+		{"a random skip over nothing", "Skip If(Random Integer(0, 1), 0);\nGlobal.A = 1;", ""},
+		{"after a computed jump", "Skip(Global.N);\nAbort;\nGlobal.B = 1;", ""},
 	})
 }

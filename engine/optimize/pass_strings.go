@@ -22,9 +22,9 @@ type segment struct {
 }
 
 // flatten returns the text e shows as segments, when e is a Custom String
-// of a literal whose placeholders each show one argument once, and every
-// argument is shown; nested Custom Strings of that kind are flattened
-// into it. A literal with another brace is left alone: it could read as
+// of a literal whose placeholders each show an argument (more than once
+// only when it is pure), and every argument is shown; nested Custom
+// Strings of that kind are flattened into it. A literal with another brace is left alone: it could read as
 // a placeholder once joined to other text.
 func flatten(e *ast.Expr) ([]segment, bool) {
 	u := unparen(e)
@@ -48,7 +48,9 @@ func flatten(e *ast.Expr) ([]segment, bool) {
 			return nil, false
 		}
 		k := int(text[i+1] - '0')
-		if k >= len(used) || used[k] {
+		if k >= len(used) || used[k] && !pure(u.Args[k+1]) {
+			// A value shown twice is evaluated once: it may be
+			// evaluated twice only when that changes nothing.
 			return nil, false
 		}
 		used[k] = true
@@ -99,12 +101,16 @@ func (o *optimizer) pack(like *ast.Expr, segs []segment) *ast.Expr {
 	runes := 0
 	var args []*ast.Expr
 	placeholder := func(v *ast.Expr) {
-		text.WriteString("{" + strconv.Itoa(len(args)) + "}")
+		k := shown(args, v)
+		if k < 0 {
+			k = len(args)
+			args = append(args, v)
+		}
+		text.WriteString("{" + strconv.Itoa(k) + "}")
 		runes += 3
-		args = append(args, v)
 	}
 	for i := 0; i < len(segs); i++ {
-		if fitsAll(segs[i:], runes, len(args)) {
+		if fitsAll(segs[i:], runes, args) {
 			for _, s := range segs[i:] {
 				if s.value != nil {
 					placeholder(s.value)
@@ -119,7 +125,7 @@ func (o *optimizer) pack(like *ast.Expr, segs []segment) *ast.Expr {
 		room := maxStringRunes - 3 - runes
 		s := segs[i]
 		if s.value != nil {
-			if len(args) < 2 && room >= 3 {
+			if (len(args) < 2 || shown(args, s.value) >= 0) && room >= 3 {
 				placeholder(s.value)
 				continue
 			}
@@ -148,18 +154,32 @@ func (o *optimizer) pack(like *ast.Expr, segs []segment) *ast.Expr {
 	return o.customString(like, text.String(), args)
 }
 
+// shown returns the index in args of a pure value the same as v, which
+// one placeholder can show wherever v appears; -1 when there is none.
+func shown(args []*ast.Expr, v *ast.Expr) int {
+	for k, a := range args {
+		if same(a, v) && pure(v) {
+			return k
+		}
+	}
+	return -1
+}
+
 // fitsAll reports whether segs fit in a Custom String already holding
-// runes characters and n values.
-func fitsAll(segs []segment, runes, n int) bool {
+// runes characters and args.
+func fitsAll(segs []segment, runes int, args []*ast.Expr) bool {
+	all := args
 	for _, s := range segs {
 		if s.value != nil {
-			n++
+			if shown(all, s.value) < 0 {
+				all = append(all[:len(all):len(all)], s.value)
+			}
 			runes += 3
 		} else {
 			runes += utf8.RuneCountInString(s.text)
 		}
 	}
-	return n <= 3 && runes <= maxStringRunes
+	return len(all) <= 3 && runes <= maxStringRunes
 }
 
 func (o *optimizer) customString(like *ast.Expr, text string, args []*ast.Expr) *ast.Expr {

@@ -16,8 +16,9 @@ func TestPackStrings(t *testing.T) {
 			msg(`Custom String("` + long[:125] + `{0}", Custom String("` + long[125:] + `"))`)},
 		{"a brace stays in its own literal", msg(`Custom String("{0}{1}", Custom String("{"), Custom String("b"))`),
 			msg(`Custom String("{0}b", Custom String("{"))`)},
+		{"a value shown twice", msg(`Custom String("{0}<{1}", Global.T, Custom String("{0}x{0}", Global.T))`), msg(`Custom String("{0}<{0}x{0}", Global.T)`)},
 		// Never applied:
-		{"a placeholder shown twice", msg(`Custom String("{0} x {0}", Custom String("a"))`), ""},
+		{"a random value shown twice", msg(`Custom String("{0} x {0}", Custom String("a{0}", Random Integer(1, 2)))`), ""},
 		{"an argument never shown", msg(`Custom String("{0}", Custom String("a"), Global.A)`), ""},
 		{"random values", msg(`Custom String("{1}{0}", Custom String("{0}", Random Integer(1, 2)), Custom String("{0}", Random Integer(1, 2)))`), ""},
 		{"a localized string", msg(`String("{0} {1}", Custom String("a"), Custom String("b"))`), ""},

@@ -47,6 +47,8 @@ var catalog = []*pass{
 		doc: "removes X = X"},
 	{name: "dead-branch", run: deadBranch,
 		doc: "removes the branches a literal condition never takes, and the If around one it always takes"},
+	{name: "unreachable", run: unreachable,
+		doc: "removes the actions after an Abort, Loop, Break, Continue or Skip that nothing reaches, and Skips over nothing"},
 	{name: "empty-block", run: emptyBlock,
 		doc: "removes If, Else If and Else blocks with nothing in them"},
 	{name: "abort-if", run: abortIf,

@@ -38,10 +38,6 @@ type work struct {
 	actBlock   *ast.Block
 	conds      []*ast.Statement
 	acts       []*snode
-	// frozen is set when the actions' positions matter in a way the
-	// jumps do not record (a Skip among disabled actions, which the game
-	// may not count): no pass may then add, remove or move an action.
-	frozen bool
 	// costs caches the count of each statement met (statements never
 	// change: a rewrite makes a new one).
 	costs map[*ast.Statement]int
@@ -94,17 +90,16 @@ func jumpCount(st *ast.Statement) (n int, jump, lit bool) {
 	return int(v), true, true
 }
 
+// linkJumps links each Skip and Skip If of a literal count to the action
+// it lands on. Disabled actions count: the game skips them like the
+// others (OverPy keeps a disabled Abort where an action must hold a place
+// for a computed Skip).
 func (w *work) linkJumps() {
-	disabled, jumps := false, false
 	for i, n := range w.acts {
-		if n.st.Disabled {
-			disabled = true
-		}
 		c, jump, lit := jumpCount(n.st)
 		if !jump {
 			continue
 		}
-		jumps = true
 		if !lit {
 			if w.barrier == nil {
 				w.barrier = n
@@ -118,17 +113,11 @@ func (w *work) linkJumps() {
 			n.toEnd = true
 		}
 	}
-	if jumps && disabled {
-		w.frozen = true
-	}
 }
 
 // free reports whether the passes may add, remove or move the actions
 // acts[i:j].
 func (w *work) free(i, j int) bool {
-	if w.frozen {
-		return false
-	}
 	if w.barrier == nil {
 		return true
 	}
@@ -322,9 +311,7 @@ func (w *work) run(passes []*pass) []PassReport {
 			}
 			changes++
 			w.changed = true
-			if !w.frozen {
-				w.fixJumps()
-			}
+			w.fixJumps()
 			progress = true
 		}
 		if !progress {
