@@ -5,14 +5,26 @@ package optimize
 import (
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 )
 
-// maxStringRunes is the longest Custom String literal the game keeps.
+// maxStringRunes is the longest Custom String literal the game keeps, in
+// characters. Characters are counted as UTF-16 code units (an emoji is
+// two), the larger of the counts the tools use.
 const maxStringRunes = 128
+
+// length returns the length of s in UTF-16 code units.
+func length(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
 
 // A segment is a piece of the text a Custom String shows: literal text,
 // or a value shown in its place.
@@ -116,7 +128,7 @@ func (o *optimizer) pack(like *ast.Expr, segs []segment) *ast.Expr {
 					placeholder(s.value)
 				} else {
 					text.WriteString(s.text)
-					runes += utf8.RuneCountInString(s.text)
+					runes += length(s.text)
 				}
 			}
 			break
@@ -130,20 +142,23 @@ func (o *optimizer) pack(like *ast.Expr, segs []segment) *ast.Expr {
 				continue
 			}
 		} else if room > 0 {
-			n := utf8.RuneCountInString(s.text)
+			n := length(s.text)
 			if n <= room {
 				text.WriteString(s.text)
 				runes += n
 				continue
 			}
-			cut := 0
-			for k := range room {
-				_, size := utf8.DecodeRuneInString(s.text[cut:])
+			cut, used := 0, 0
+			for cut < len(s.text) {
+				r, size := utf8.DecodeRuneInString(s.text[cut:])
+				if used+utf16.RuneLen(r) > room {
+					break
+				}
+				used += utf16.RuneLen(r)
 				cut += size
-				_ = k
 			}
 			text.WriteString(s.text[:cut])
-			runes += room
+			runes += used
 			rest := append([]segment{{text: s.text[cut:]}}, segs[i+1:]...)
 			placeholder(o.pack(like, rest))
 			return o.customString(like, text.String(), args)
@@ -176,7 +191,7 @@ func fitsAll(segs []segment, runes int, args []*ast.Expr) bool {
 			}
 			runes += 3
 		} else {
-			runes += utf8.RuneCountInString(s.text)
+			runes += length(s.text)
 		}
 	}
 	return len(all) <= 3 && runes <= maxStringRunes
