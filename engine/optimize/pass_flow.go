@@ -222,7 +222,7 @@ func (w *work) deadBranchAt(i int) bool {
 	if c.end >= 0 {
 		endLen = 1
 	}
-	if !w.free(i, stop+endLen) {
+	if !w.free(i, stop+endLen) || w.enteredFromOutside(i, stop+endLen) {
 		return false
 	}
 	t := w.targeted()
@@ -308,6 +308,23 @@ func (w *work) deadBranchAt(i int) bool {
 		el.st = withBody(el.st, w.o.actionCall(el.st.Body, "__else__"))
 		w.splice(next, stop)
 		return true
+	}
+	return false
+}
+
+// enteredFromOutside reports whether a jump from before acts[i] lands in
+// acts[i+1:j]: inside the block acts[i] opens, past its opener. What an
+// Else If, Else or End does when reached that way is not documented, so
+// a block entered so keeps its shape.
+func (w *work) enteredFromOutside(i, j int) bool {
+	inside := map[*snode]bool{}
+	for k := i + 1; k < j && k < len(w.acts); k++ {
+		inside[w.acts[k]] = true
+	}
+	for _, n := range w.acts[:i] {
+		if n.jump && inside[n.target] {
+			return true
+		}
 	}
 	return false
 }

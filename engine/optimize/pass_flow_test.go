@@ -74,6 +74,7 @@ func TestDeadBranch(t *testing.T) {
 		// Never applied:
 		{"a continue below the if", "While(Global.A);\nIf(True);\nContinue;\nEnd;\nWait(1, Ignore Condition);\nEnd;", ""},
 		{"a jump into it", "Skip(1);\nIf(False);\nGlobal.A = 1;\nEnd;", ""},
+		{"a jump into the branch kept", "Skip(1);\nIf(True);\nGlobal.A = 1;\nElse;\nGlobal.B = 1;\nEnd;", ""},
 		{"while true", "While(True);\nWait(1, Ignore Condition);\nEnd;", ""},
 	})
 }
