@@ -94,19 +94,40 @@ func (m *machine) value(e *ast.Expr) float64 {
 		return m.vars[e.Text]
 	case ast.Not:
 		return b2f(m.value(e.Args[0]) == 0)
+	case ast.Ternary:
+		if m.value(e.Args[0]) != 0 {
+			return m.value(e.Args[1])
+		}
+		return m.value(e.Args[2])
 	case ast.Binary:
 		l, r := m.value(e.Args[0]), m.value(e.Args[1])
+		// A comparison with a Boolean compares truthiness.
+		truth := isBoolLit(e.Args[0]) || isBoolLit(e.Args[1])
 		switch e.Op {
 		case ast.OpAnd:
 			return b2f(l != 0 && r != 0)
 		case ast.OpOr:
 			return b2f(l != 0 || r != 0)
 		case ast.OpEq:
-			return b2f((l != 0) == (r != 0))
+			if truth {
+				return b2f((l != 0) == (r != 0))
+			}
+			return b2f(l == r)
 		case ast.OpNe:
-			return b2f((l != 0) != (r != 0))
+			if truth {
+				return b2f((l != 0) != (r != 0))
+			}
+			return b2f(l != r)
+		case ast.OpLt:
+			return b2f(l < r)
+		case ast.OpGe:
+			return b2f(l >= r)
 		case ast.OpAdd:
 			return l + r
+		case ast.OpSub:
+			return l - r
+		case ast.OpMul:
+			return l * r
 		}
 	case ast.Call:
 		switch e.Elem.ID {
@@ -119,6 +140,10 @@ func (m *machine) value(e *ast.Expr) float64 {
 		}
 	}
 	panic("the interpreter does not know " + ast.DumpExpr(e))
+}
+
+func isBoolLit(e *ast.Expr) bool {
+	return e.Kind == ast.Call && e.Elem != nil && (e.Elem.ID == "true" || e.Elem.ID == "false")
 }
 
 func b2f(b bool) float64 {
@@ -162,8 +187,13 @@ func (m *machine) run() {
 		case "assign":
 			name := body.Args[0].Text
 			v := m.value(body.Args[1])
-			if body.Op == ast.OpAddAssign {
+			switch body.Op {
+			case ast.OpAddAssign:
 				v += m.vars[name]
+			case ast.OpSubAssign:
+				v = m.vars[name] - v
+			case ast.OpMulAssign:
+				v *= m.vars[name]
 			}
 			m.set(name, v)
 			pc++
@@ -171,7 +201,16 @@ func (m *machine) run() {
 			m.set(arg(0).Text, m.value(arg(1)))
 			pc++
 		case "__modifyGlobalVariable__":
-			m.set(arg(0).Text, m.vars[arg(0).Text]+m.value(arg(2)))
+			v := m.value(arg(2))
+			switch arg(1).Member.ID {
+			case "__add__":
+				v += m.vars[arg(0).Text]
+			case "__multiply__":
+				v *= m.vars[arg(0).Text]
+			default:
+				panic("the interpreter does not know " + arg(1).Member.ID)
+			}
+			m.set(arg(0).Text, v)
 			pc++
 		case "return":
 			return
@@ -244,6 +283,23 @@ type generator struct {
 }
 
 func (g *generator) cond() string {
+	c := func() int { return g.r.IntN(4) }
+	switch g.r.IntN(16) {
+	case 9:
+		return fmt.Sprintf("!(Global.C%d && Global.C%d)", c(), c())
+	case 10:
+		return fmt.Sprintf("!Global.C%d || !Global.C%d", c(), c())
+	case 11:
+		return fmt.Sprintf("!(Global.%c < %d)", "ABCD"[c()], g.r.IntN(5))
+	case 12:
+		return fmt.Sprintf("Global.C%d ? True : False", c())
+	case 13:
+		return fmt.Sprintf("(Global.C%d != False) == True", c())
+	case 14:
+		return fmt.Sprintf("Global.%c == %d", "ABCD"[c()], g.r.IntN(5))
+	case 15:
+		return fmt.Sprintf("%d < %d", g.r.IntN(3), g.r.IntN(3))
+	}
 	switch g.r.IntN(9) {
 	case 0:
 		return "True"
@@ -274,7 +330,16 @@ func (g *generator) block(depth, n int) {
 		case k < 4:
 			g.emit("Global.%c = %d;", v, g.r.IntN(9))
 		case k == 4:
-			g.emit("Global.%c = Global.%c + %d;", v, v, 1+g.r.IntN(3))
+			switch g.r.IntN(4) {
+			case 0:
+				g.emit("Global.%c = Global.%c + %d;", v, v, 1+g.r.IntN(3))
+			case 1:
+				g.emit("Global.%c = %d * Global.%c;", v, 1+g.r.IntN(3), v)
+			case 2:
+				g.emit("Global.%c = Global.%c - %d;", v, v, 1+g.r.IntN(3))
+			default:
+				g.emit("Global.%c = %d * %d + Global.%c;", v, 1+g.r.IntN(3), g.r.IntN(3), "ABCD"[g.r.IntN(4)])
+			}
 		case k == 5:
 			g.emit("Global.%c = Global.%c;", v, v)
 		case k == 6:
@@ -371,6 +436,8 @@ func TestInterpreter(t *testing.T) {
 		{"If(False);\nGlobal.A = 1;\nEnd;\nAbort If(!Global.C0);\nGlobal.B = 2;", ""},
 		{"Skip(1);\nIf(False);\nGlobal.A = 1;\nEnd;\nGlobal.B = 2;", "A=1 B=2"},
 		{"Global.A = 1;\nGlobal.A = Global.A + 2;\nGlobal.A = Global.A;", "A=1 A=3"},
+		{"Global.A = 2;\nIf(Global.A == 2 && !(Global.A < 1));\nGlobal.B = Global.C0 ? 3 : 4;\nEnd;\nGlobal.A -= 2 * 3;", "A=2 B=4 A=-4"},
+		{"Global.A = 2;\nIf(Global.A == True);\nGlobal.B = 1;\nEnd;", "A=2 B=1"},
 	}
 	for _, tc := range cases {
 		if got := runs(parse(t, tc.rule))[0]; got != tc.want {
