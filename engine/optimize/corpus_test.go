@@ -113,10 +113,12 @@ func optimizeAndReread(t *testing.T, name string, s *ast.Script) outcome {
 	return outcome{before, after, rep}
 }
 
-// TestCorpus optimises the nine OverPy modes (lowered by wright-lsp) and
-// every game export: each output reads back without error, never holds
-// more elements, and each mode holds no more than OverPy's optimised
-// output. The table of counts is the golden file.
+// TestCorpus optimises the nine OverPy modes (lowered by wright-lsp),
+// every game export and the simulator's conformance programs: each output
+// reads back without error, never holds more elements, and each mode
+// holds no more than OverPy's optimised output. The table of counts is
+// the golden file; the optimised conformance programs have theirs, for
+// the simulator to run once it exists.
 func TestCorpus(t *testing.T) {
 	counts := overpyCounts(t)
 	var b strings.Builder
@@ -158,6 +160,27 @@ func TestCorpus(t *testing.T) {
 		o := optimizeAndReread(t, name, check(t, name, src.Text))
 		tally(o.rep)
 		fmt.Fprintf(&b, "| %-34s | %6d | %6d | %5d |\n", name, o.before, o.after, o.before-o.after)
+	}
+	b.WriteString("\nSimulator conformance programs (each optimised program is testdata/sim/NAME.golden)\n\n")
+	fmt.Fprintf(&b, "| %-34s | %6s | %6s | %5s |\n", "program", "before", "after", "saved")
+	b.WriteString("|------------------------------------|--------|--------|-------|\n")
+	sims, err := filepath.Glob(filepath.Join(shared, "corpus/sim/*/program.txt"))
+	if err != nil || len(sims) < 10 {
+		t.Fatalf("the shared corpus must be present (found %d simulator programs): %v", len(sims), err)
+	}
+	for _, f := range sims {
+		src, err := source.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(filepath.Dir(f))
+		s := check(t, name, src.Text)
+		o := optimizeAndReread(t, name, s)
+		tally(o.rep)
+		fmt.Fprintf(&b, "| %-34s | %6d | %6d | %5d |\n", name, o.before, o.after, o.before-o.after)
+		out, _ := optimize.Program(s, optimize.Options{})
+		text, _ := printer.Print(out, printer.Options{Locale: s.Locale})
+		golden.Check(t, filepath.Join("testdata/sim", name+".golden"), []byte(text), *update)
 	}
 	b.WriteString("\nPasses over all the programs above\n\n")
 	fmt.Fprintf(&b, "| %-20s | %8s | %6s |\n", "pass", "rewrites", "saved")

@@ -37,10 +37,13 @@
 //     values have no other side effect);
 //   - values the game evaluates again after the action started (the
 //     arguments of HUDs, effects, chases and the other Start and Create
-//     actions, Wait Until's condition, rule conditions, the condition of
-//     Filtered Array and its kin) keep their Evaluate Once and Update
-//     Every Frame, which are dropped only where the game evaluates once
-//     anyway or the value cannot change;
+//     actions, Wait Until's condition, the conditions of While and Loop
+//     If, rule conditions, the condition of Filtered Array and its kin)
+//     keep their Evaluate Once and Update Every Frame, which are dropped
+//     only where the game evaluates once anyway or the value cannot
+//     change;
+//   - a division or modulo by zero is not folded (the game gives 0, but
+//     the simulator reports it);
 //   - a comparison with True or False is dropped only where the value is
 //     used for its truthiness (the conditions of If, While, Skip If…, the
 //     operands of And, Or, Not) or is a Boolean already;

@@ -147,14 +147,20 @@ func isOnePlayer(e *ast.Expr) bool {
 // reevaluates reports whether the game may evaluate the arguments of
 // action el again after the action ran: the actions that start something
 // lasting (HUDs, effects, chases, forced states, camera…), those with a
-// reevaluation argument, and Wait Until, whose condition is watched.
+// reevaluation argument, Wait Until, whose condition is watched, and
+// the conditions of While and Loop If, evaluated again each time round
+// the loop.
 func reevaluates(el *vocab.Element) bool {
 	if el == nil || !el.IsAction() {
 		return false
 	}
 	name := el.English()
 	if strings.HasPrefix(name, "Start ") || strings.HasPrefix(name, "Create ") ||
-		strings.HasPrefix(name, "Chase ") || el.ID == "waitUntil" {
+		strings.HasPrefix(name, "Chase ") {
+		return true
+	}
+	switch el.ID {
+	case "waitUntil", "__loopIf__", "__while__":
 		return true
 	}
 	for _, p := range el.Params {

@@ -2,9 +2,10 @@ package optimize
 
 // This file is the game's number semantics as constant folding needs
 // them (../shared/reference/sim/semantics.md §2.2): numbers are single
-// precision (the game's equality tolerance is float32's epsilon), a / 0
-// and a % 0 are 0, % takes the dividend's sign, a negative base raised to
-// any power is 0, the square root of a negative is 0.
+// precision (the game's equality tolerance is float32's epsilon), % takes
+// the dividend's sign, a negative base raised to any power is 0, the
+// square root of a negative is 0. (a / 0 and a % 0 are 0 too, but are not
+// folded: the simulator reports them.)
 
 import (
 	"math"
@@ -56,15 +57,14 @@ func arith(id string, a, b float32) (float32, bool) {
 		r = a - b
 	case "__multiply__":
 		r = a * b
-	case "__divide__":
+	case "__divide__", "__modulo__":
 		if b == 0 {
-			r = 0
-		} else {
-			r = a / b
+			// The game gives 0, but a division by zero is a defect the
+			// simulator reports (semantics.md §1.11): left as written.
+			return 0, false
 		}
-	case "__modulo__":
-		if b == 0 {
-			r = 0
+		if id == "__divide__" {
+			r = a / b
 		} else {
 			r = float32(math.Mod(float64(a), math.Abs(float64(b))))
 		}
