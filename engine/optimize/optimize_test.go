@@ -8,6 +8,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/optimize"
+	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -141,5 +142,59 @@ func TestUnchanged(t *testing.T) {
 	}
 	if rep.Saved() != 0 || len(rep.Rules[0].Passes) != 0 {
 		t.Errorf("report: %+v", rep)
+	}
+}
+
+// TestNewNodesPrintInEveryLanguage prints, in each of the game's
+// languages, a rule holding every kind of node the passes build, and
+// reads it back: each name has a spelling there that tells it apart. (A
+// comparison is built as Compare(a, op, b) only in place of one, in text
+// that has it already: its operators are spelled in en-US only.)
+func TestNewNodesPrintInEveryLanguage(t *testing.T) {
+	const actions = `Set Global Variable(A, First Of(Global.B));
+Set Global Variable(A, Last Of(Global.B));
+Set Global Variable(A, Array(Up, Down, Left, Right, Forward, Backward, Add(Left, Right), Multiply(Up, 2)));
+Set Global Variable(A, Not(Or(And(Global.B, Global.C), Global.B != Global.C)));
+Set Global Variable(A, Array(True, False, Null, Is Alive(Event Player), Is Dead(Event Player)));
+Set Global Variable(A, Array(Number Of Players(All Teams), Number Of Living Players(All Teams), Number Of Dead Players(All Teams), Number Of Players On Objective(All Teams)));
+Set Global Variable(A, Custom String("a {0}", Vector(1, 2, 3)));
+Modify Global Variable(A, Add, 1);
+Modify Global Variable(A, Subtract, 1);
+Modify Global Variable(A, Multiply, 1);
+Modify Global Variable(A, Divide, 1);
+Modify Global Variable(A, Modulo, 1);
+Modify Global Variable(A, Raise To Power, 1);
+Modify Global Variable(A, Min, 1);
+Modify Global Variable(A, Max, 1);
+Modify Global Variable(A, Append To Array, 1);
+Modify Global Variable(A, Remove From Array By Value, 1);
+Modify Global Variable At Index(A, 1, Add, 1);
+Modify Player Variable(Event Player, A, Add, 1);
+Modify Player Variable At Index(Event Player, A, 1, Add, 1);
+Abort If(Global.B);
+Skip If(Global.B, 1);
+Skip(1);
+If(Global.B);
+Abort;
+Else;
+Loop If(Global.B);
+End;
+Loop;`
+	s := parse(t, actions)
+	want := show(t, s)
+	for _, l := range vocab.Locales() {
+		text, diags := printer.Print(s, printer.Options{Locale: l})
+		if len(diags) > 0 {
+			t.Errorf("%s: %s", l, diags[0].Message)
+			continue
+		}
+		c := engine.Check(source.NewFile("t.ow", text), engine.Options{Locale: l, LocaleGiven: true})
+		if c.ParseErrors > 0 {
+			t.Errorf("%s: the text does not read back:\n%s", l, text)
+			continue
+		}
+		if got := show(t, c.Script); got != want {
+			t.Errorf("%s: read back as\n%s", l, got)
+		}
 	}
 }
