@@ -54,10 +54,21 @@
 //     after it is the same, and no action is added, removed or moved after
 //     a Skip of a computed count.
 //
+// # OverPy's directives
+//
+// A caller compiling OverPy maps its directives so: #!disableOptimizations
+// is not calling Program; #!optimizeForSize and #!optimizeForSizeAggressive
+// set [Options.ForSize] (the aggressive rewrites OverPy adds are not
+// implemented: they turn blocks into jumps for one element at most);
+// #!optimizeStrict needs nothing, as every pass is strict (below).
+//
 // Where OverPy's optimiser assumes what the game does not promise (a
 // player variable read through a variable that could hold several
 // players, x + 0 for a value of unknown type), the pass leaves the text
 // alone: the rewrites are those of OverPy's #!optimizeStrict and more.
-// Two equivalences are taken from OverPy as the issue asks: a[0] is
-// First Of(a), and Not(Is Dead(p)) is Is Alive(p).
+// A few equivalences the game's documentation does not state are taken
+// from OverPy's optimiser: a[0] is First Of(a), Not(Is Dead(p)) is
+// Is Alive(p), Count Of(All Players(t)) is Number Of Players(t) (and its
+// kin), a comparison with a Boolean compares truthiness, and disabled
+// actions count for Skip.
 package optimize
