@@ -198,3 +198,15 @@ Loop;`
 		}
 	}
 }
+
+// TestJumpCountsInReport: a jump count rewritten because its target
+// moved is counted against the pass that moved it (here it grows: True
+// becomes 0 before for-size-literals makes it False).
+func TestJumpCountsInReport(t *testing.T) {
+	s := parse(t, "Skip If(Random Integer(0, 1), True);\nGlobal.A = Global.A;\nGlobal.B = 5;")
+	out, rep := optimize.Program(s, optimize.Options{ForSize: true})
+	if got, want := show(t, out), show(t, parse(t, "Skip If(Random Integer(False, True), False);\nGlobal.B = 5;")); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	checkReport(t, s, out, rep)
+}

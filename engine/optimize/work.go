@@ -219,15 +219,6 @@ func withBody(st *ast.Statement, body *ast.Expr) *ast.Statement {
 	return &c
 }
 
-// node makes an action of a new statement.
-func (w *work) node(like *ast.Statement, body *ast.Expr) *snode {
-	st := &ast.Statement{Body: body, HasSemicolon: true}
-	if like != nil {
-		st.Span = like.Span
-	}
-	return &snode{st: st}
-}
-
 // cost returns the rule's element count now.
 func (w *work) cost() int {
 	if w.removed {
@@ -301,6 +292,7 @@ func (w *work) run(passes []*pass) []PassReport {
 				before := w.cost()
 				n = p.run(w)
 				if n > 0 {
+					w.fixJumps()
 					stats[i].Rewrites += n
 					stats[i].Saved += before - w.cost()
 				}
@@ -311,7 +303,6 @@ func (w *work) run(passes []*pass) []PassReport {
 			}
 			changes++
 			w.changed = true
-			w.fixJumps()
 			progress = true
 		}
 		if !progress {
