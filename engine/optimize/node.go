@@ -8,6 +8,7 @@ package optimize
 // calls and a game export its operators.
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
@@ -231,7 +232,12 @@ func truthLiteral(e *ast.Expr) (truth, ok bool) {
 		return false, true
 	}
 	if v, ok := numberLit(e); ok {
-		f := float32(v)
+		// A number is true when it is not about 0 (within the
+		// tolerance); one too close to tell is left alone.
+		f := math.Abs(float64(float32(v)))
+		if f != 0 && f < decisive {
+			return false, false
+		}
 		return f != 0, true
 	}
 	return false, false

@@ -173,15 +173,17 @@ func foldLogic(w *work, c ctx, u *ast.Expr, id string, a, b *ast.Expr) *ast.Expr
 }
 
 // vectorLit returns the components of Vector(x, y, z) written with
-// literals (the components read True as 1, False and Null as 0).
+// literals (the components read True as 1 and False as 0, as the
+// catalog's canReplace hints of Vector say).
 func vectorLit(e *ast.Expr) ([3]float32, bool) {
 	var v [3]float32
 	if !isCall(e, "vect") || len(unparen(e).Args) != 3 {
 		return v, false
 	}
 	for i := range 3 {
-		x, ok := literalNumber(arg(unparen(e), i))
-		if !ok {
+		a := arg(unparen(e), i)
+		x, ok := literalNumber(a)
+		if !ok || isCall(a, "null") {
 			return v, false
 		}
 		v[i] = float32(x)

@@ -35,6 +35,7 @@ func TestFoldConstants(t *testing.T) {
 		{"negative zero", "Global.A = 0 * -1;", ""},
 		{"a rounding half", "Global.A = Round To Integer(2.5, To Nearest);", ""},
 		{"a comparison within the tolerance", "Global.A = 1 == 1.0000001;", ""},
+		{"the truth of a number about zero", "Global.A = !0.0000001;", ""},
 		{"a value of unknown type and true", "Global.A = Global.B && True;", ""},
 		{"a random value or true", "Global.A = Random Integer(0, 1) || True;", ""},
 		{"the count of random values", "Global.A = Count Of(Array(Random Integer(1, 2)));", ""},
