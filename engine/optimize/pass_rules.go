@@ -56,7 +56,13 @@ func splitConditions(w *work) int {
 	var out []*ast.Statement
 	for _, st := range w.conds {
 		parts := w.splitCondition(st)
-		if parts == nil {
+		sum := 0
+		for _, p := range parts {
+			sum += w.statementCost(p, true)
+		}
+		if parts == nil || sum >= w.statementCost(st, true) {
+			// (Under OSTW's model a condition is a Compare element,
+			// and two can cost more than one.)
 			out = append(out, st)
 			continue
 		}

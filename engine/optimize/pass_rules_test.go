@@ -3,6 +3,9 @@ package optimize_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/optimize"
 )
 
 // ruleWith returns a global rule with the given conditions and actions.
@@ -55,4 +58,23 @@ func TestEmptyRule(t *testing.T) {
 		{"a subroutine", subroutine("Wait(1, Ignore Condition);"), ""},
 		{"a random wait", ruleWith("r", "", "Wait(Random Real(1, 2), Ignore Condition);"), ""},
 	})
+}
+
+// TestSplitConditionsOSTW: under OSTW's model, where each condition is a
+// Compare element, two bare conditions cost more than their And (the
+// folded action makes the rule smaller all the same, so that a split
+// would not be undone by the rule's own guard).
+func TestSplitConditionsOSTW(t *testing.T) {
+	passes := []string{"split-conditions", "fold-constants"}
+	opts := optimize.Options{Passes: passes, Cost: cost.OSTWOptions()}
+	s := parse(t, ruleWith("r", "Global.A && Global.B;", "Global.Z = 1 + 2 + 3;"))
+	out, _ := optimize.Program(s, opts)
+	if got, want := show(t, out), show(t, parse(t, ruleWith("r", "Global.A && Global.B;", "Global.Z = 6;"))); got != want {
+		t.Errorf("split under OSTW's model:\n%s", got)
+	}
+	s = parse(t, ruleWith("r", "Global.A == 1 && Global.B == 2;", "Global.Z = 1;"))
+	out, _ = optimize.Program(s, opts)
+	if got, want := show(t, out), show(t, parse(t, ruleWith("r", "Global.A == 1;\nGlobal.B == 2;", "Global.Z = 1;"))); got != want {
+		t.Errorf("two comparisons under OSTW's model:\n%s", got)
+	}
 }
