@@ -33,8 +33,11 @@
 //     means exactly the folded value: finite, not -0, at most 1e7, at most
 //     three decimals (the game exports literals with three);
 //   - a rewrite that evaluates a value fewer or more times, or in another
-//     order, applies only to pure values (no random number drawn; Workshop
-//     values have no other side effect);
+//     order, applies only to pure values: no random number drawn, and no
+//     Workshop Setting value, the two side effects a Workshop value has;
+//   - no rewrite drops a Workshop Setting value, even one the game never
+//     evaluates (in a branch never taken, a disabled or unreachable action,
+//     a rule that never runs): each puts a setting in the lobby;
 //   - values the game evaluates again after the action started (the
 //     arguments of HUDs, effects, chases and the other Start and Create
 //     actions, Wait Until's condition, the conditions of While and Loop

@@ -15,10 +15,41 @@ import (
 // random reports whether el draws a random number.
 func random(el *vocab.Element) bool { return strings.HasPrefix(el.ID, "random.") }
 
+// workshopSetting reports whether el is a Workshop Setting value, which
+// declares a lobby setting.
+func workshopSetting(el *vocab.Element) bool {
+	return strings.HasPrefix(el.ID, "createWorkshopSetting")
+}
+
+// declares reports whether e holds a Workshop Setting value: each one
+// puts a setting in the lobby whether or not the game ever evaluates it,
+// so no rewrite may drop one.
+func declares(e *ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n *ast.Expr) bool {
+		if n.Kind == ast.Call && n.Elem != nil && workshopSetting(n.Elem) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// statementsDeclare reports whether any of the statements holds a
+// Workshop Setting value.
+func statementsDeclare(sts []*ast.Statement) bool {
+	for _, st := range sts {
+		if declares(st.Body) {
+			return true
+		}
+	}
+	return false
+}
+
 // pure reports whether evaluating e twice at the same moment gives the
 // same value, and evaluating it once less is unobservable: every node is
-// known, and none draws a random number. (Workshop values have no side
-// effects besides drawing random numbers.)
+// known, none draws a random number and none is a Workshop Setting (the
+// side effects a Workshop value can have).
 func pure(e *ast.Expr) bool {
 	ok := true
 	ast.Inspect(e, func(n *ast.Expr) bool {
@@ -29,7 +60,7 @@ func pure(e *ast.Expr) bool {
 		case ast.Bad, ast.Assign:
 			ok = false
 		case ast.Call:
-			if n.Elem == nil || random(n.Elem) {
+			if n.Elem == nil || random(n.Elem) || workshopSetting(n.Elem) {
 				ok = false
 			}
 		case ast.Member:

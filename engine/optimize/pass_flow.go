@@ -375,13 +375,16 @@ func emptyBlock(w *work) int {
 // game keeps but never runs (and counts).
 func dropDisabled(w *work) int {
 	if w.src != nil && w.src.Disabled {
+		if w.declares() {
+			return 0
+		}
 		w.removed = true
 		return 1
 	}
 	n := 0
 	conds := w.conds[:0:0]
 	for _, st := range w.conds {
-		if st.Disabled {
+		if st.Disabled && !declares(st.Body) {
 			n++
 			continue
 		}

@@ -76,6 +76,7 @@ func TestDeadBranch(t *testing.T) {
 		{"a jump into it", "Skip(1);\nIf(False);\nGlobal.A = 1;\nEnd;", ""},
 		{"a jump into the branch kept", "Skip(1);\nIf(True);\nGlobal.A = 1;\nElse;\nGlobal.B = 1;\nEnd;", ""},
 		{"while true", "While(True);\nWait(1, Ignore Condition);\nEnd;", ""},
+		{"a workshop setting in a branch never taken", "If(False);\nGlobal.A = Workshop Setting Toggle(Custom String(\"c\"), Custom String(\"n\"), True, 0);\nEnd;", ""},
 	})
 }
 
@@ -104,6 +105,7 @@ func TestDropDisabled(t *testing.T) {
 		{"an action a jump crosses", "Skip(1);\ndisabled Global.A = 1;\nGlobal.B = 1;", "Skip(0);\nGlobal.B = 1;"},
 		// Never applied:
 		{"an action after a computed jump", "Skip(Global.N);\ndisabled Global.A = 1;\nGlobal.B = 1;", ""},
+		{"a disabled workshop setting", "disabled Global.A = Workshop Setting Toggle(Custom String(\"c\"), Custom String(\"n\"), True, 0);\nGlobal.B = 1;", ""},
 	})
 }
 
@@ -120,5 +122,6 @@ func TestUnreachable(t *testing.T) {
 		{"a skip if", "Skip If(Global.A, 1);\nGlobal.B = 1;", ""},
 		{"a random skip over nothing", "Skip If(Random Integer(0, 1), 0);\nGlobal.A = 1;", ""},
 		{"after a computed jump", "Skip(Global.N);\nAbort;\nGlobal.B = 1;", ""},
+		{"a workshop setting never reached", "Abort;\nGlobal.B = Workshop Setting Toggle(Custom String(\"c\"), Custom String(\"n\"), True, 0);", ""},
 	})
 }

@@ -129,6 +129,8 @@ func constantConditions(w *work) int {
 			out = append(out, st)
 		case truth:
 			n++
+		case w.declares():
+			out = append(out, st)
 		default:
 			w.removed = true
 			return n + 1
@@ -177,7 +179,7 @@ var inert = map[string]bool{
 // open blocks (a rule without actions included). A subroutine's rule is
 // kept: its waits hold up its caller.
 func emptyRule(w *work) int {
-	if w.src == nil || w.subroutine {
+	if w.src == nil || w.subroutine || w.declares() {
 		return 0
 	}
 	for _, a := range w.acts {

@@ -45,6 +45,7 @@ func TestConstantConditions(t *testing.T) {
 		// Never applied:
 		{"a variable", ruleWith("r", "Global.A == Global.A;", act), ""},
 		{"too close to tell", ruleWith("r", "1 == 1.0000001;", act), ""},
+		{"a rule holding a workshop setting", ruleWith("r", "1 == 2;", "Global.A = Workshop Setting Toggle(Custom String(\"c\"), Custom String(\"n\"), True, 0);"), ""},
 	})
 }
 
@@ -57,6 +58,7 @@ func TestEmptyRule(t *testing.T) {
 		{"an action", keep, ""},
 		{"a subroutine", subroutine("Wait(1, Ignore Condition);"), ""},
 		{"a random wait", ruleWith("r", "", "Wait(Random Real(1, 2), Ignore Condition);"), ""},
+		{"a workshop setting", ruleWith("r", "", "Wait(Workshop Setting Real(Custom String(\"c\"), Custom String(\"n\"), 1, 0, 5, 0), Ignore Condition);"), ""},
 	})
 }
 

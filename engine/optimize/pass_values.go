@@ -50,10 +50,12 @@ func foldConstants(w *work, c ctx, e *ast.Expr) *ast.Expr {
 	if cond, a, b, ok := ternary(u); ok {
 		// Only the branch taken is evaluated.
 		if t, ok := truthLiteral(cond); ok {
-			if t {
+			if t && !declares(b) {
 				return a
 			}
-			return b
+			if !t && !declares(a) {
+				return b
+			}
 		}
 		return nil
 	}
@@ -156,6 +158,9 @@ func foldLogic(w *work, c ctx, u *ast.Expr, id string, a, b *ast.Expr) *ast.Expr
 	}
 	if t, ok := truthLiteral(a); ok {
 		if t == decisive {
+			if declares(b) {
+				return nil
+			}
 			return w.o.boolean(u, t)
 		}
 		return keep(b)

@@ -38,6 +38,7 @@ func TestFoldConstants(t *testing.T) {
 		{"the truth of a number about zero", "Global.A = !0.0000001;", ""},
 		{"a value of unknown type and true", "Global.A = Global.B && True;", ""},
 		{"a random value or true", "Global.A = Random Integer(0, 1) || True;", ""},
+		{"a workshop setting never evaluated", "Global.A = True || Workshop Setting Toggle(Custom String(\"c\"), Custom String(\"n\"), True, 0);\nGlobal.B = False ? Workshop Setting Toggle(Custom String(\"c\"), Custom String(\"n\"), True, 0) : 1;", ""},
 		{"the count of random values", "Global.A = Count Of(Array(Random Integer(1, 2)));", ""},
 		{"a variable", "Global.A = Global.B + 1;", ""},
 		{"no fewer elements", "Global.B = Count Of(Empty Array);", ""},

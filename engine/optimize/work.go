@@ -116,14 +116,33 @@ func (w *work) linkJumps() {
 }
 
 // free reports whether the passes may add, remove or move the actions
-// acts[i:j].
+// acts[i:j]: none is after a computed Skip, and none holds a Workshop
+// Setting value (which a removal could drop).
 func (w *work) free(i, j int) bool {
+	for k := i; k < j && k < len(w.acts); k++ {
+		if declares(w.acts[k].st.Body) {
+			return false
+		}
+	}
 	if w.barrier == nil {
 		return true
 	}
 	for k, n := range w.acts {
 		if n == w.barrier {
 			return j <= k
+		}
+	}
+	return false
+}
+
+// declares reports whether the rule holds a Workshop Setting value.
+func (w *work) declares() bool {
+	if statementsDeclare(w.conds) {
+		return true
+	}
+	for _, a := range w.acts {
+		if declares(a.st.Body) {
+			return true
 		}
 	}
 	return false
