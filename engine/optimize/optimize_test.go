@@ -210,3 +210,27 @@ func TestJumpCountsInReport(t *testing.T) {
 	}
 	checkReport(t, s, out, rep)
 }
+
+// TestConcurrent optimises one tree from several goroutines: Program
+// only reads its input (go test -race checks it).
+func TestConcurrent(t *testing.T) {
+	s := parse(t, "Global.A = Global.A + 1;\nIf(Global.B == True);\nAbort;\nEnd;\nGlobal.C = Vector(0, 0, 0);")
+	want := show(t, s)
+	done := make(chan string)
+	for range 4 {
+		go func() {
+			out, _ := optimize.Program(s, optimize.Options{})
+			text, _ := printer.Print(out, printer.Options{Locale: vocab.EnUS})
+			done <- text
+		}()
+	}
+	first := <-done
+	for range 3 {
+		if got := <-done; got != first {
+			t.Errorf("two runs differ:\n%s\n%s", first, got)
+		}
+	}
+	if show(t, s) != want {
+		t.Errorf("the input changed")
+	}
+}
