@@ -135,6 +135,9 @@ func init() {
 				}
 			}
 		}
+		if wants(optimizeKind) {
+			out = append(out, s.optimizeActions(d, p.Range)...)
+		}
 		if wants(fixAllKind) {
 			if findings == nil {
 				findings = s.findings(d).Findings
@@ -149,7 +152,7 @@ func init() {
 	}))
 	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, client *clientCapabilities) {
 		if client.TextDocument.CodeAction.CodeActionLiteralSupport != nil {
-			caps["codeActionProvider"] = map[string]any{"codeActionKinds": []string{"quickfix", fixAllKind}}
+			caps["codeActionProvider"] = map[string]any{"codeActionKinds": []string{"quickfix", fixAllKind, optimizeKind}}
 		} else {
 			caps["codeActionProvider"] = true
 		}

@@ -45,6 +45,10 @@ type Program struct {
 	// then the lowered Workshop text, and positions in it are reported at
 	// the OverPy sources through the provider's source map.
 	overpy *overpySource
+	// optimized is the optimiser's work with the program's own options
+	// (optimize.go).
+	optOnce   sync.Once
+	optimized *Optimization
 }
 
 // NewProgram checks f and wraps the result.
