@@ -19,6 +19,11 @@ type CompileRequest struct {
 	// To is the client language to write in (en-US, de-DE, …, zh-TW),
 	// independent of the input's; the default is the input's.
 	To string `json:"to,omitempty"`
+	// Optimize runs the optimiser before writing: the program written
+	// behaves the same with fewer elements. The default is on for OverPy
+	// input, unless its program has #!disableOptimizations (as OverPy
+	// does), and off for Workshop input.
+	Optimize *bool `json:"optimize,omitempty"`
 }
 
 // CompileOutput describes the file compile wrote.
@@ -40,6 +45,21 @@ type CompileOutput struct {
 	// Rewrites counts, by kind, the legacy forms the compat profile
 	// rewrote (set-variable, compare, …); absent when there were none.
 	Rewrites map[string]int `json:"rewrites,omitempty"`
+	// Elements is the element count of the program written, the count
+	// the game limits to 32,768.
+	Elements int `json:"elements"`
+	// Optimization says what the optimiser saved; absent when it did not
+	// run.
+	Optimization *CompileOptimization `json:"optimization,omitempty"`
+}
+
+// CompileOptimization is what the optimiser did to a compiled program.
+type CompileOptimization struct {
+	// Before and After are the element counts without and with it.
+	Before int `json:"before"`
+	After  int `json:"after"`
+	// Rules counts the rules it changed or removed.
+	Rules int `json:"rules"`
 }
 
 // CompileResult is the result of compile: a wright-result/v1 envelope

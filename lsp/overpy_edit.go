@@ -17,6 +17,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 	"github.com/wright-lsp/wright-lsp/providers/opy"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // overpyAnnotations are the @-lines of a rule.
@@ -362,11 +363,21 @@ func (s *Server) overpyInlayHints(d *document, r protocol.Range) ([]inlayHint, e
 }
 
 // overpyCodeLenses puts each rule's element count above it, and the
-// program's against the game's budget above the first rule.
+// program's against the game's budget above the first rule: the counts
+// of the compiled program, optimised unless #!disableOptimizations says
+// otherwise, with the lowered count beside the optimised one.
 func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
 	p := d.program()
 	res := p.OverPy()
 	counts := p.Cost()
+	var o *service.Optimization
+	if p.OptimizesByDefault() {
+		o = p.Optimized()
+	}
+	total := fmt.Sprintf("%s of %s elements", cost.FormatCount(counts.Total), cost.FormatCount(cost.Budget))
+	if o != nil {
+		total = fmt.Sprintf("%s of %s elements (%s before optimisation)", cost.FormatCount(o.Report.After), cost.FormatCount(cost.Budget), cost.FormatCount(o.Report.Before))
+	}
 	out := []codeLens{}
 	pt := overpyPoint{d: d, res: res}
 	first := true
@@ -381,12 +392,21 @@ func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
 		}
 		if first {
 			first = false
-			out = append(out, codeLens{Range: loc.Range, Command: &command{Title: fmt.Sprintf("%s of %s elements (unoptimised)",
-				cost.FormatCount(counts.Total), cost.FormatCount(cost.Budget))}})
+			out = append(out, codeLens{Range: loc.Range, Command: &command{Title: total}})
 		}
-		if i < len(counts.Rules) {
-			out = append(out, codeLens{Range: loc.Range, Command: &command{Title: cost.FormatCount(counts.Rules[i].Count) + " elements"}})
+		if i >= len(counts.Rules) {
+			continue
 		}
+		title := cost.FormatCount(counts.Rules[i].Count) + " elements"
+		if o != nil && i < len(o.Report.Rules) && o.Report.Rules[i].Index == i {
+			switch rr := o.Report.Rules[i]; {
+			case rr.Removed:
+				title = fmt.Sprintf("removed by the optimiser (%s elements as lowered)", cost.FormatCount(rr.Before))
+			case rr.After != rr.Before:
+				title = fmt.Sprintf("%s elements (%s before optimisation)", cost.FormatCount(rr.After), cost.FormatCount(rr.Before))
+			}
+		}
+		out = append(out, codeLens{Range: loc.Range, Command: &command{Title: title}})
 	}
 	return out, nil
 }

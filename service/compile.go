@@ -25,6 +25,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/compat"
+	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/parser"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
@@ -72,6 +73,10 @@ type CompileOptions struct {
 	To string
 	// Profile is off ("" too) or compat.
 	Profile Profile
+	// Optimize runs the optimiser first; nil is the input's default: on
+	// for OverPy unless its program has #!disableOptimizations, off for
+	// Workshop.
+	Optimize *bool
 }
 
 // Compile prints p as asked and writes it to the output file atomically:
@@ -85,7 +90,7 @@ func Compile(p *Program, opts CompileOptions) *contract.CompileResult {
 	}
 	loc, prof := c.options(opts)
 	c.checkOutput(target, opts)
-	text, rewrites, ok := c.render(loc, prof)
+	text, rewrites, ok := c.render(loc, prof, c.p.wantsOptimize(opts.Optimize))
 	if !ok {
 		return c.result()
 	}
@@ -93,7 +98,7 @@ func Compile(p *Program, opts CompileOptions) *contract.CompileResult {
 	if c.exit != 0 {
 		return c.result()
 	}
-	c.out = outputOf(target, text, loc, prof, rewrites)
+	c.out = c.outputOf(target, text, loc, prof, rewrites)
 	c.next = append(c.next, "wright-lsp check "+target)
 	return c.result()
 }
@@ -106,17 +111,17 @@ func Compile(p *Program, opts CompileOptions) *contract.CompileResult {
 func Render(p *Program, opts CompileOptions) (string, *contract.CompileResult) {
 	c := newCompilation(p)
 	loc, prof := c.options(opts)
-	text, rewrites, ok := c.render(loc, prof)
+	text, rewrites, ok := c.render(loc, prof, c.p.wantsOptimize(opts.Optimize))
 	if ok {
-		c.out = outputOf("-", text, loc, prof, rewrites)
+		c.out = c.outputOf("-", text, loc, prof, rewrites)
 	}
 	return text, c.result()
 }
 
-func outputOf(target, text string, loc vocab.Locale, prof Profile, rewrites map[string]int) *contract.CompileOutput {
+func (c *compilation) outputOf(target, text string, loc vocab.Locale, prof Profile, rewrites map[string]int) *contract.CompileOutput {
 	sum := sha256.Sum256([]byte(text))
 	return &contract.CompileOutput{WrittenTo: target, SHA256: hex.EncodeToString(sum[:]), Bytes: len(text),
-		Locale: loc.String(), Profile: string(prof), Rewrites: rewrites}
+		Locale: loc.String(), Profile: string(prof), Rewrites: rewrites, Elements: c.elements, Optimization: c.optimization}
 }
 
 // DefaultOutput is where a compile without output writes the program
@@ -161,6 +166,10 @@ type compilation struct {
 	exit  int
 	next  []string
 	out   *contract.CompileOutput
+	// elements is the count of the program rendered; optimization what
+	// the optimiser did to it, when it ran.
+	elements     int
+	optimization *contract.CompileOptimization
 }
 
 func newCompilation(p *Program) *compilation {
@@ -195,7 +204,7 @@ func (c *compilation) options(opts CompileOptions) (vocab.Locale, Profile) {
 // render prints the program, after the problems found so far and the
 // program's own errors, which it reports instead. ok is false when the
 // compile has failed.
-func (c *compilation) render(loc vocab.Locale, prof Profile) (text string, rewrites map[string]int, ok bool) {
+func (c *compilation) render(loc vocab.Locale, prof Profile, optimizing bool) (text string, rewrites map[string]int, ok bool) {
 	if c.exit != 0 {
 		return "", nil, false
 	}
@@ -205,6 +214,16 @@ func (c *compilation) render(loc vocab.Locale, prof Profile) (text string, rewri
 		return "", nil, false
 	}
 	script := c.p.Checked.Script
+	if optimizing {
+		o := c.p.Optimized()
+		script = o.Script
+		c.optimization = &contract.CompileOptimization{Before: o.Report.Before, After: o.Report.After}
+		for _, r := range o.Report.Rules {
+			if r.Saved() != 0 || r.Removed {
+				c.optimization.Rules++
+			}
+		}
+	}
 	if prof == ProfileCompat {
 		var changes []compat.Change
 		script, changes = compat.Rewrite(script, compat.Options{})
@@ -220,6 +239,7 @@ func (c *compilation) render(loc vocab.Locale, prof Profile) (text string, rewri
 		c.missing(pdiags)
 		return "", nil, false
 	}
+	c.elements = cost.Count(script, cost.Options{}).Total
 	if problem := readsBack(script, text, loc); problem != "" {
 		c.fail(3, "internal-error", c.p.File.Path,
 			"the program printed in %s does not read back as itself (%s); nothing was written", loc, problem)
@@ -273,7 +293,7 @@ func readsBack(script *ast.Script, text string, loc vocab.Locale) string {
 // whole set.
 func (c *compilation) result() *contract.CompileResult {
 	e := c.p.envelope("compile", true)
-	all := append(append(append([]contract.Diagnostic{}, c.diags...), c.p.unoptimised()...), e.Diagnostics...)
+	all := append(append([]contract.Diagnostic{}, c.diags...), e.Diagnostics...)
 	e.Diagnostics, e.Truncation = all, nil
 	if len(all) > DefaultLimit {
 		e.Diagnostics = all[:DefaultLimit]

@@ -44,7 +44,7 @@ var handlers = map[string]handler{
 		return Check(p, r.All), nil
 	}),
 	"compile": typed(func(s *Session, _ *Program, r *contract.CompileRequest) (any, error) {
-		return s.Compile(CompileOptions{Output: r.Output, Force: r.Force, To: r.To, Profile: s.opts.Profile})
+		return s.Compile(CompileOptions{Output: r.Output, Force: r.Force, To: r.To, Profile: s.opts.Profile, Optimize: r.Optimize})
 	}),
 	"analyze": typed(func(s *Session, p *Program, r *contract.AnalyzeRequest) (any, error) {
 		return AnalyzeEnvelope(p, s.opts.Lint, Select{Severity: r.Severity, Code: r.Rule, File: r.File, Max: r.Max, All: r.All})

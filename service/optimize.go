@@ -38,18 +38,40 @@ func (p *Program) Optimized() *Optimization {
 }
 
 // optimizeOptions are the optimiser's options a program's own text asks
-// for: OverPy's #!optimizeForSize (and its aggressive form) add the
-// passes that trade literals for cheaper ones.
+// for: every pass but drop-disabled (a disabled rule or action is kept,
+// as OverPy keeps it: its author turns it back on in the game), and with
+// OverPy's #!optimizeForSize (or its aggressive form) the passes that
+// trade literals for cheaper ones.
 func (p *Program) optimizeOptions() optimize.Options {
-	var opts optimize.Options
+	forSize := false
 	if p.overpy != nil {
 		for _, d := range p.overpy.res.Options.Optimizer {
 			if d == "optimizeForSize" || d == "optimizeForSizeAggressive" {
-				opts.ForSize = true
+				forSize = true
 			}
 		}
 	}
+	opts := optimize.Options{Passes: []string{}}
+	for _, pass := range optimize.Passes() {
+		if pass.Name != "drop-disabled" && (!pass.ForSize || forSize) {
+			opts.Passes = append(opts.Passes, pass.Name)
+		}
+	}
 	return opts
+}
+
+// OptimizesByDefault reports whether compile optimises the program when
+// not asked either way: OverPy input without #!disableOptimizations.
+func (p *Program) OptimizesByDefault() bool { return p.wantsOptimize(nil) }
+
+// wantsOptimize reports whether a compile runs the optimiser: as asked,
+// or by default for OverPy input whose program has no
+// #!disableOptimizations.
+func (p *Program) wantsOptimize(asked *bool) bool {
+	if asked != nil {
+		return *asked
+	}
+	return p.overpy != nil && !p.overpy.res.Options.DisableOptimizations
 }
 
 // Optimize runs the optimiser over the program. A program with errors is

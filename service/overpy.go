@@ -130,17 +130,6 @@ func (p *Program) SourceFiles() []string {
 	return out
 }
 
-// unoptimised is the note an OverPy compile carries until the optimiser
-// exists.
-func (p *Program) unoptimised() []contract.Diagnostic {
-	if p.overpy == nil {
-		return nil
-	}
-	return []contract.Diagnostic{{Code: "opy-unoptimized", Severity: "info",
-		Message: "compiled without optimisation: wright-lsp's optimiser is not available yet, so the program has more elements than OverPy's optimised output",
-		Range:   contract.Range{Path: p.File.Path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}}}
-}
-
 // A SourceDiagnostic is a diagnostic in one of a program's source files:
 // the Workshop file itself, or an OverPy file of an OverPy program.
 type SourceDiagnostic struct {

@@ -31,6 +31,8 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "replace an existing output file (never the input)")
 	to := fs.String("to", "", "client `LANGUAGE` to write in, such as de-DE (default: the input's)")
 	profile := fs.String("profile", string(service.ProfileOff), "`PROFILE`: off writes the program as read; compat first rewrites legacy forms into the ones the game exports today")
+	optimize := fs.Bool("optimize", false, "run the optimiser: the program written behaves the same with fewer elements (the default for OverPy input)")
+	noOptimize := fs.Bool("no-optimize", false, "write OverPy input as lowered, without the optimiser (as #!disableOptimizations does)")
 	files, code, done := parseFlags("compile", fs, args, stdout, stderr, 1, 1)
 	if done {
 		return code
@@ -58,6 +60,16 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		output = defaultOutput(p.File.Path)
 	}
 	opts := service.CompileOptions{Output: output, Force: *force, To: *to, Profile: service.Profile(*profile)}
+	switch {
+	case *optimize && *noOptimize:
+		fmt.Fprintln(stderr, "wright-lsp compile: --optimize and --no-optimize contradict each other: give one")
+		return exitUsage
+	case *optimize:
+		opts.Optimize = optimize
+	case *noOptimize:
+		off := false
+		opts.Optimize = &off
+	}
 	var res *contract.CompileResult
 	report := stdout
 	if output == "-" {
@@ -146,7 +158,10 @@ func printCompile(w io.Writer, res *contract.CompileResult, in input) {
 		if where == "-" {
 			where = "standard output"
 		}
-		fmt.Fprintf(w, "wrote %s (%d bytes, sha256 %s)\n", where, o.Bytes, o.SHA256)
+		fmt.Fprintf(w, "wrote %s (%d bytes, %s, sha256 %s)\n", where, o.Bytes, plural(o.Elements, "element"), o.SHA256)
+		if op := o.Optimization; op != nil {
+			fmt.Fprintf(w, "optimised: %d → %s (%d saved, %s changed)\n", op.Before, plural(op.After, "element"), op.Before-op.After, plural(op.Rules, "rule"))
+		}
 		return
 	}
 	switch {

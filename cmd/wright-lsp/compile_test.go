@@ -34,7 +34,7 @@ func sha(data []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-var wroteLine = regexp.MustCompile(`^wrote (.+) \((\d+) bytes, sha256 ([0-9a-f]{64})\)$`)
+var wroteLine = regexp.MustCompile(`^wrote (.+) \((\d+) bytes, \d+ elements?, sha256 ([0-9a-f]{64})\)$`)
 
 // lastLine returns the last line of s.
 func lastLine(s string) string {
@@ -125,7 +125,7 @@ func TestCompileDefaultOutputAndInput(t *testing.T) {
 	if err := os.WriteFile(input, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := wright(t, "compile", "prog.ow"); r.code != 0 || r.stderr != "wrote prog.out.ow (1692 bytes, sha256 bfe81103060442330c463f50a99faf604131cbb8bb552a40a547521d933f6ad8)\n" {
+	if r := wright(t, "compile", "prog.ow"); r.code != 0 || r.stderr != "wrote prog.out.ow (1692 bytes, 68 elements, sha256 bfe81103060442330c463f50a99faf604131cbb8bb552a40a547521d933f6ad8)\n" {
 		t.Errorf("compile prog.ow in its directory: exit %d, stderr %q", r.code, r.stderr)
 	}
 	if got, err := os.ReadFile(filepath.Join(dir, "prog.out.ow")); err != nil || !bytes.Equal(got, src) {

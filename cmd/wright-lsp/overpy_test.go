@@ -1,11 +1,15 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
@@ -71,23 +75,14 @@ func TestCompileOverPy(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), name+".ow")
-			r := wright(t, "compile", filepath.Join(corpus, "tests", name+".opy"), "-o", out)
+			r := wright(t, "compile", "--no-optimize", filepath.Join(corpus, "tests", name+".opy"), "-o", out)
 			if r.code != 0 {
 				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 			}
-			if !strings.Contains(r.stderr, "opy-unoptimized") {
-				t.Errorf("the result does not say the output is unoptimised: %q", r.stderr)
+			if strings.Contains(r.stderr, "optimised:") {
+				t.Errorf("--no-optimize says the output is optimised: %q", r.stderr)
 			}
-			written, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := engine.Check(source.NewFile(out, string(written)), engine.Options{})
-			for _, d := range got.Diags {
-				if d.Severity == diag.Error {
-					t.Fatalf("the output has an error: %s %s", d.Code, d.Message)
-				}
-			}
+			got := checkedOutput(t, out)
 			theirs, err := os.ReadFile(filepath.Join(corpus, "noopt", name+".txt"))
 			if err != nil {
 				t.Fatal(err)
@@ -97,6 +92,84 @@ func TestCompileOverPy(t *testing.T) {
 			if g != w {
 				t.Errorf("%d elements, OverPy's unoptimised output has %d", g, w)
 			}
+			if !strings.Contains(r.stderr, fmt.Sprintf("%d elements", g)) {
+				t.Errorf("the result does not give the %d elements written: %q", g, r.stderr)
+			}
 		})
 	}
+}
+
+// checkedOutput reads back a compiled program and fails on any error.
+func checkedOutput(t *testing.T, path string) *engine.Checked {
+	t.Helper()
+	written, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := engine.Check(source.NewFile(path, string(written)), engine.Options{})
+	for _, d := range got.Diags {
+		if d.Severity == diag.Error {
+			t.Fatalf("the output has an error: %s %s", d.Code, d.Message)
+		}
+	}
+	return got
+}
+
+// TestCompileOverPyOptimised compiles the nine real modes by path, as
+// a user does (optimised by default): each output reads back with no
+// error, holds the count the result states, and no more elements than
+// OverPy's own optimised output.
+func TestCompileOverPyOptimised(t *testing.T) {
+	corpus := "../../../shared/corpus/opy"
+	theirs := overpyCounts(t)
+	modes, _ := filepath.Glob(filepath.Join(corpus, "tests", "z_*.opy"))
+	if len(modes) != 9 {
+		t.Fatalf("%d real modes in the corpus, want 9", len(modes))
+	}
+	for _, m := range modes {
+		name := strings.TrimSuffix(filepath.Base(m), ".opy")
+		t.Run(name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), name+".ow")
+			r := wright(t, "compile", "--format", "json", m, "-o", out)
+			if r.code != 0 {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			var res contract.CompileResult
+			if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Output == nil || res.Output.Optimization == nil {
+				t.Fatalf("no optimisation in the result: %v %s", err, r.stdout)
+			}
+			got := cost.Count(checkedOutput(t, out).Script, cost.Options{}).Total
+			if got != res.Output.Elements || got != res.Output.Optimization.After {
+				t.Errorf("the output holds %d elements, the result says %d (optimised to %d)", got, res.Output.Elements, res.Output.Optimization.After)
+			}
+			want, ok := theirs[name]
+			if !ok {
+				t.Fatalf("no OverPy count for %s", name)
+			}
+			if got > want {
+				t.Errorf("%d elements, OverPy's optimised output has %d", got, want)
+			}
+			t.Logf("%s: %d elements, OverPy %d (%.3f)", name, got, want, float64(got)/float64(want))
+		})
+	}
+}
+
+// overpyCounts reads OverPy's element counts of its optimised outputs.
+func overpyCounts(t *testing.T) map[string]int {
+	t.Helper()
+	raw, err := os.ReadFile("../../../shared/corpus/workshop/overpy-output/ELEMENT_COUNTS.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if len(f) == 2 {
+			n, err := strconv.Atoi(strings.TrimSpace(f[1]))
+			if err == nil {
+				out[f[0]] = n
+			}
+		}
+	}
+	return out
 }
