@@ -4,6 +4,7 @@ package main
 // commands share.
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -65,9 +66,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	var errors, warnings, infos int
+	// One write per line would cost a system call per diagnostic.
+	buf := bufio.NewWriter(stdout)
 	for _, r := range results {
 		for _, d := range r.env.Diagnostics {
-			fmt.Fprintf(stdout, "%s:%d:%d: %s %s: %s\n", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Code, d.Message)
+			fmt.Fprintf(buf, "%s:%d:%d: %s %s: %s\n", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Code, d.Message)
 			switch d.Severity {
 			case "error":
 				errors++
@@ -78,6 +81,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	buf.Flush()
 	fmt.Fprintf(stderr, "checked %d file(s): %d error(s), %d warning(s), %d info\n", len(results), errors, warnings, infos)
 	return exit
 }

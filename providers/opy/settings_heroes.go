@@ -18,7 +18,7 @@ func (t *settingsTranslator) heroes(d *cval) []*sline {
 		v := d.elems[i]
 		if teams[k.str] == nil {
 			x := t.c.d.errorf(codeInvalidSettings, k.loc, "unknown team \""+k.str+"\": expected allTeams, team1, team2 or ffa")
-			suggestNearest(x, k.str, schemaKeys(teams))
+			t.c.d.suggestNearest(x, k.str, schemaKeys(teams))
 			continue
 		}
 		if t.dict(k, v) != nil {
@@ -211,7 +211,7 @@ func (t *settingsTranslator) extensions() *sline {
 	for _, x := range t.c.extensions {
 		if known[x.name] == nil {
 			d := t.c.d.errorf(codeInvalidSettings, x.loc, "unknown extension '"+x.name+"'")
-			suggestNearest(d, x.name, schemaKeys(known))
+			t.c.d.suggestNearest(d, x.name, schemaKeys(known))
 			continue
 		}
 		if seen[x.name] {
