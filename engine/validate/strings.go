@@ -65,7 +65,7 @@ func (c *checker) localizedString(e *ast.Expr) {
 		return
 	}
 	if lit.LocStr == nil {
-		d := c.errorf(diag.UnknownLocalizedString, lit.Span, "%q is not one of the game's localized strings: String(…) takes only those; use Custom String(…) for free text", lit.Text)
+		d := c.errorf(diag.UnknownLocalizedString, lit.Span, "%s is not one of the game's localized strings: String(…) takes only those; use Custom String(…) for free text", diag.Quote(lit.Text))
 		c.attach(d, c.nearest(lit.Text, kindsLocalizedString, func() []string {
 			var list []string
 			for _, s := range c.v.LocalizedStrings {

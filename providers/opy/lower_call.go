@@ -5,6 +5,7 @@ package opy
 // is Teleport(p, x)); subroutine calls; and OverPy's own functions.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -40,7 +41,7 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 		if el := c.names.element(fn.Name); el != nil {
 			return c.elementCall(el, fn.Name, e, nil, asAction)
 		}
-		x := c.d.errorf(codeUnknownFunction, fn.Loc, "unknown function '"+fn.Name+"'")
+		x := c.d.errorf(codeUnknownFunction, fn.Loc, "unknown function '"+diag.Excerpt(fn.Name)+"'")
 		if s := c.d.suggest.NearestIn(fn.Name, c.functionNames); len(s) > 0 {
 			x.Message += "; did you mean '" + s[0] + "'?"
 			x.suggest(s...)
@@ -69,7 +70,7 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 		if el := c.names.element("." + fn.Name); el != nil {
 			return c.elementCall(el, fn.Name, e, fn.X, asAction)
 		}
-		x := c.d.errorf(codeUnknownFunction, fn.NameLoc, "unknown member function '"+fn.Name+"'")
+		x := c.d.errorf(codeUnknownFunction, fn.NameLoc, "unknown member function '"+diag.Excerpt(fn.Name)+"'")
 		if s := c.d.suggest.NearestIn(fn.Name, func() []string { return c.names.memberNames }); len(s) > 0 {
 			x.Message += "; did you mean '" + s[0] + "'?"
 			x.suggest(s...)

@@ -7,6 +7,7 @@ package opy
 // defaults filled in.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -269,7 +270,7 @@ func (c *compiler) name(e *Name) *wnode {
 	if el := c.names.element(e.Name); el != nil && len(el.Params) == 0 && el.Kind == vocab.KindValue {
 		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc})
 	}
-	x := c.d.errorf(codeUnknownName, e.Loc, "unknown name '"+e.Name+"': not a declared variable, a default variable (A…DX) or a built-in value")
+	x := c.d.errorf(codeUnknownName, e.Loc, "unknown name '"+diag.Excerpt(e.Name)+"': not a declared variable, a default variable (A…DX) or a built-in value")
 	if s := c.d.suggest.NearestIn(e.Name, c.knownNames); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
 		x.suggest(s...)
@@ -322,7 +323,7 @@ func (c *compiler) member(e *Member) *wnode {
 		c.players.use(e.Name)
 		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc})
 	}
-	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+e.Name+"': not a declared player variable, a default variable (A…DX) or x, y, z")
+	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+diag.Excerpt(e.Name)+"': not a declared player variable, a default variable (A…DX) or x, y, z")
 	if s := c.d.suggest.NearestIn(e.Name, func() []string { return append(append([]string{}, c.players.names...), "x", "y", "z") }); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
 		x.suggest(s...)

@@ -4,6 +4,7 @@ package opy
 // OverPy lowers them with its optimiser off.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"strings"
 )
 
@@ -91,7 +92,7 @@ func (c *compiler) annotations(r *Rule, annots []*Annotation, st *ruleState) {
 				continue
 			}
 			if c.v.Event(word) == nil || word == "__subroutine__" {
-				x := c.d.errorf(codeInvalidAnnotation, a.ArgLoc, "unknown event '"+word+"'")
+				x := c.d.errorf(codeInvalidAnnotation, a.ArgLoc, "unknown event '"+diag.Excerpt(word)+"'")
 				events := func() []string {
 					var names []string
 					for _, e := range c.v.Events {
@@ -255,7 +256,7 @@ func (c *compiler) eventPlayer(player string, at Loc) string {
 		}
 		return names
 	}
-	x := c.d.errorf(codeInvalidAnnotation, at, "unknown hero '"+word+"'")
+	x := c.d.errorf(codeInvalidAnnotation, at, "unknown hero '"+diag.Excerpt(word)+"'")
 	if s := c.d.suggest.NearestIn(hero, heroes); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
 		x.suggest(s...)

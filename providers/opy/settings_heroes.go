@@ -5,6 +5,7 @@ package opy
 // the extensions.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -210,7 +211,7 @@ func (t *settingsTranslator) extensions() *sline {
 	seen := map[string]bool{}
 	for _, x := range t.c.extensions {
 		if known[x.name] == nil {
-			d := t.c.d.errorf(codeInvalidSettings, x.loc, "unknown extension '"+x.name+"'")
+			d := t.c.d.errorf(codeInvalidSettings, x.loc, "unknown extension '"+diag.Excerpt(x.name)+"'")
 			t.c.d.suggestNearest(d, x.name, schemaKeys(known))
 			continue
 		}
