@@ -17,6 +17,7 @@ go test -race ./...
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="${FUZZTIME:-20s}" ./engine/parser
 go test -run='^$' -fuzz='^FuzzMapperRoundTrip$' -fuzztime="${FUZZTIME:-10s}" ./edits
 go test -run='^$' -fuzz='^FuzzHandle$' -fuzztime="${FUZZTIME:-10s}" ./service
+go test -run='^$' -fuzz='^FuzzFrames$' -fuzztime="${FUZZTIME:-10s}" ./lsp
 go test -run='^$' -fuzz='^FuzzCompile$' -fuzztime="${FUZZTIME:-20s}" ./providers/opy
 # The VS Code extension: type check, manifest and grammar tests, the .vsix
 # and its file list, and the end-to-end test in code-server.

@@ -85,7 +85,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShut
 	s.docs = newStore()
 	s.diags = newPublisher(s)
 	s.agents = agentSessions{}
-	conn := jsonrpc2.NewConn(ctx, newStream(rwc), s)
+	st := newStream(rwc)
+	st.logf = s.log.Errorf
+	conn := jsonrpc2.NewConn(ctx, st, s)
 	select {
 	case <-conn.DisconnectNotify():
 	case <-s.exited:
