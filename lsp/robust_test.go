@@ -359,3 +359,49 @@ func TestMalformedFramesResynchronise(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentOverTheLimit opens a document of 5 MiB: its one diagnostic
+// says it is over the 4 MiB limit and not checked, and requests about it
+// answer empty; an edit that brings it under the limit brings the usual
+// diagnostics back. (It used to be analysed whatever its size: 16 MiB
+// documents were accepted.)
+func TestDocumentOverTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.ow")
+	uri := pathURI(path)
+	c := startClient(t, lsp.Options{Version: "test", Debounce: time.Millisecond})
+	c.initialize(dir, map[string]any{})
+	line := "\t\tFrobnicate(1);\n"
+	big := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n" + strings.Repeat(line, (5<<20)/len(line)) + "\t}\n}\n"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": big}})
+	var diags []struct {
+		Code     string `json:"code"`
+		Message  string `json:"message"`
+		Severity int    `json:"severity"`
+	}
+	json.Unmarshal(c.waitDiagnostics(uri), &diags)
+	want := fmt.Sprintf("the document is %d bytes; the limit is 4 MiB (4194304 bytes): it is not checked until it is smaller", len(big))
+	if len(diags) != 1 || diags[0].Code != "document-too-large" || diags[0].Message != want || diags[0].Severity != 1 {
+		t.Fatalf("diagnostics of a 5 MiB document: %+v", diags)
+	}
+	for _, m := range []string{"textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/foldingRange"} {
+		if res := c.call(m, map[string]any{"textDocument": map[string]any{"uri": uri}}); string(res) != "null" {
+			t.Errorf("%s: %.200s, want null", m, res)
+		}
+	}
+	// Delete all but the first two actions: the document is checked.
+	cut := strings.Index(big, line) + 2*len(line)
+	end := lspPosition(big, len(big)-len("\t}\n}\n"))
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": lspPosition(big, cut), "end": end}, "text": ""}}})
+	for {
+		diags = nil
+		json.Unmarshal(c.waitDiagnostics(uri), &diags)
+		if len(diags) == 2 && diags[0].Code == "unknown-action" && diags[1].Code == "unknown-action" {
+			break
+		}
+		if len(diags) != 1 || diags[0].Code != "document-too-large" {
+			t.Fatalf("diagnostics after the edit: %+v", diags)
+		}
+	}
+}
