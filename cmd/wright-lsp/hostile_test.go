@@ -5,6 +5,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -92,5 +94,43 @@ func TestMessagesQuoteShortAndEscaped(t *testing.T) {
 			}
 			rest = rest[i+len(w):]
 		}
+	}
+}
+
+// TestCompileOutputLimits compiles deeply nested programs through the
+// command. Ten thousand nested Ifs compile to a text whose lines stop
+// indenting at 64 tabs (it was 100 MB, which wright-lsp could not read
+// back), and check reads it back. A program whose printed text would be
+// over 4 MiB (here: 1.5 MiB of unindented actions inside 70 Ifs, each
+// line printed after 64 tabs) is refused with output-too-large, and
+// nothing is written, to a file or to standard output.
+func TestCompileOutputLimits(t *testing.T) {
+	head := "rule(\"Deep\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n"
+	deep := head + strings.Repeat("If(True);\n", 10000) + "Wait(1, Ignore Condition);\n" + strings.Repeat("End;\n", 10000) + "\t}\n}\n"
+	in := writeFile(t, "deep.ow", []byte(deep))
+	out := filepath.Join(filepath.Dir(in), "out.ow")
+	r := wright(t, "compile", "-o", out, in)
+	if r.code != 0 {
+		t.Fatalf("compile of 10,000 nested Ifs: exit %d, stderr %q", r.code, r.stderr)
+	}
+	info, err := os.Stat(out)
+	if err != nil || info.Size() > 2<<20 {
+		t.Fatalf("the output: %v, %v", info, err)
+	}
+	if r := wright(t, "check", out); r.code != 0 {
+		t.Errorf("check of the output: exit %d, %q", r.code, r.stderr)
+	}
+
+	wide := head + strings.Repeat("If(True);\n", 70) + strings.Repeat("Wait(1, Ignore Condition);\n", (3<<20)/54) + strings.Repeat("End;\n", 70) + "\t}\n}\n"
+	in = writeFile(t, "wide.ow", []byte(wide))
+	out = filepath.Join(filepath.Dir(in), "out.ow")
+	for _, args := range [][]string{{"compile", "-o", out, in}, {"compile", "-o", "-", in}} {
+		r := wright(t, args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "output-too-large") || !strings.Contains(r.stderr, "the limit is 4 MiB (4194304 bytes)") {
+			t.Errorf("%v: exit %d, %d bytes on stdout, stderr %q", args, r.code, len(r.stdout), r.stderr)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the refused output was written")
 	}
 }

@@ -156,14 +156,8 @@ func (c *checker) flow(b *ast.Block) {
 		inElse bool
 	}
 	var stack []open
-	inLoop := func() bool {
-		for _, o := range stack {
-			if o.loop {
-				return true
-			}
-		}
-		return false
-	}
+	loops := 0 // the loops on the stack: Break asks in constant time
+	inLoop := func() bool { return loops > 0 }
 	for _, st := range b.Statements {
 		e := st.Body
 		if st.Disabled || e == nil || e.Kind != ast.Call || e.Elem == nil {
@@ -174,6 +168,7 @@ func (c *checker) flow(b *ast.Block) {
 			stack = append(stack, open{})
 		case "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
 			stack = append(stack, open{loop: true})
+			loops++
 		case "__elif__", "__else__":
 			if len(stack) == 0 || stack[len(stack)-1].loop {
 				c.warnf(diag.ElseWithoutIf, e.NameSpan, "%s follows no If: expected If(…) earlier in the block", c.spell(e.Elem))
@@ -190,6 +185,9 @@ func (c *checker) flow(b *ast.Block) {
 			if len(stack) == 0 {
 				c.warnf(diag.UnmatchedEnd, e.NameSpan, "this End closes no If, While or For")
 				continue
+			}
+			if stack[len(stack)-1].loop {
+				loops--
 			}
 			stack = stack[:len(stack)-1]
 		case "break":
