@@ -112,7 +112,9 @@ func (st *store) getOrLoad(uri string) *document {
 	st.mu.Lock()
 	in := st.inRoots(path)
 	st.mu.Unlock()
-	if info, err := os.Stat(path); !in || err != nil || !info.Mode().IsRegular() {
+	// A regular file only, as indexing reads: not a link out of the
+	// workspace, not a pipe that blocks the read.
+	if info, err := os.Lstat(path); !in || err != nil || !info.Mode().IsRegular() {
 		return nil
 	}
 	if loaded := st.load(path, true); loaded != "" {

@@ -266,7 +266,7 @@ func (s *stream) readFrame() ([]byte, error) {
 		if err := s.discard(int64(length) - int64(len(id.head))); err != nil {
 			return nil, err
 		}
-		return nil, &frameError{id: id.id, msg: fmt.Sprintf("parse error: the message is %d bytes; the limit is %d", length, maxFrame)}
+		return nil, &frameError{id: id.id, msg: fmt.Sprintf("parse error: the message is %d bytes; the limit is %d bytes", length, maxFrame)}
 	}
 	body := make([]byte, length)
 	if err := s.readFull(body); err != nil {
