@@ -54,11 +54,31 @@ type Position struct {
 }
 
 // Mapper converts positions in one text. It is immutable after NewMapper
-// and safe for concurrent use; the line table is built on first use.
+// and safe for concurrent use; its tables are built on first use.
+//
+// Every conversion costs O(log n) at worst, however long the line: a
+// column is the difference of two running counts (code points, UTF-16
+// units) from the start of the text, and the counts are kept at marks
+// every markStep bytes, so a conversion decodes at most markStep bytes.
+// A text of ASCII only has no marks: a column is a byte count there.
 type Mapper struct {
 	text  string
 	once  sync.Once
 	lines []int // byte offset of each line's start; lines[0] == 0
+
+	colsOnce sync.Once
+	ascii    bool   // every byte is ASCII: every unit is one byte
+	marks    []mark // marks[k] is at the first character boundary at or after k*markStep
+}
+
+// markStep is the distance in bytes between two marks: a conversion
+// decodes at most this many bytes (and three more).
+const markStep = 256
+
+// A mark holds the running counts at a character boundary: how many code
+// points and UTF-16 units the text holds before byte off.
+type mark struct {
+	off, runes, utf16 int
 }
 
 // NewMapper returns a mapper for text.
@@ -84,6 +104,120 @@ func (m *Mapper) init() {
 			m.lines = append(m.lines, i+1)
 		}
 	})
+}
+
+// initColumns builds the marks. Characters are decoded from the start of
+// the text, one after the other, as the conversions always did: a byte
+// that starts no valid sequence is one character of one unit.
+func (m *Mapper) initColumns() {
+	m.colsOnce.Do(func() {
+		t := m.text
+		i := 0
+		for i < len(t) && t[i] < utf8.RuneSelf {
+			i++
+		}
+		if i == len(t) {
+			m.ascii = true
+			return
+		}
+		m.marks = make([]mark, 0, len(t)/markStep+1)
+		var runes, units int
+		for off := 0; off < len(t); {
+			for len(m.marks)*markStep <= off {
+				m.marks = append(m.marks, mark{off, runes, units})
+			}
+			if c := t[off]; c < utf8.RuneSelf {
+				off++
+				runes++
+				units++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(t[off:])
+			off += size
+			runes++
+			units += unitLen(r, size, UTF16)
+		}
+		for len(m.marks)*markStep <= len(t) {
+			m.marks = append(m.marks, mark{len(t), runes, units})
+		}
+	})
+}
+
+// units returns how many units of enc the text holds before off, a
+// character boundary.
+func (m *Mapper) units(off int, enc Encoding) int {
+	if enc == UTF8 || m.ascii {
+		return off
+	}
+	mk := m.marks[off/markStep]
+	return mk.get(enc) + m.count(mk.off, off, enc)
+}
+
+// count returns the units of enc between two character boundaries.
+func (m *Mapper) count(from, to int, enc Encoding) int {
+	n := 0
+	for i := from; i < to; {
+		if c := m.text[i]; c < utf8.RuneSelf {
+			i++
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(m.text[i:])
+		i += size
+		n += unitLen(r, size, enc)
+	}
+	return n
+}
+
+func (mk mark) get(enc Encoding) int {
+	switch enc {
+	case UTF8:
+		return mk.off
+	case UTF32:
+		return mk.runes
+	}
+	return mk.utf16
+}
+
+// seek finds the byte offset in [start, end] (a line) that lies col
+// units of enc after start. past reports a column past the line's end,
+// whose length in units is then n; inside a column that falls inside a
+// character, which then spans units [n, n+w) of the line.
+func (m *Mapper) seek(start, end, col int, enc Encoding) (off, n, w int, past, inside bool) {
+	// A short line is decoded from its start, a long one from the last
+	// mark at or before the column. u counts the units from start to i.
+	i, u := start, 0
+	if end-start > 2*markStep {
+		m.initColumns()
+		if m.ascii {
+			if start+col > end {
+				return 0, end - start, 0, true, false
+			}
+			return start + col, 0, 0, false, false
+		}
+		base := m.units(start, enc)
+		if total := m.units(end, enc) - base; col > total {
+			return 0, total, 0, true, false
+		}
+		lo, hi := start/markStep, end/markStep
+		k := lo + sort.Search(hi-lo+1, func(j int) bool { return m.marks[lo+j].get(enc) > base+col }) - 1
+		if mk := m.marks[max(k, lo)]; mk.off > start {
+			i, u = mk.off, mk.get(enc)-base
+		}
+	}
+	for u < col {
+		if i >= end {
+			return 0, u, 0, true, false
+		}
+		r, size := utf8.DecodeRuneInString(m.text[i:end])
+		n := unitLen(r, size, enc)
+		if u+n > col {
+			return 0, u, n, false, true
+		}
+		u += n
+		i += size
+	}
+	return i, 0, 0, false, false
 }
 
 // LineCount returns the number of lines (a text ending in a line break has
@@ -133,6 +267,19 @@ func (m *Mapper) offsetLine(off int) (line, start, end int, err error) {
 	return line, start, end, nil
 }
 
+// column returns the units of enc between start and off. Near the start
+// of a line it decodes from there, which costs less than two marks.
+func (m *Mapper) column(start, off int, enc Encoding) int {
+	if enc == UTF8 {
+		return off - start
+	}
+	if off-start <= markStep {
+		return m.count(start, off, enc)
+	}
+	m.initColumns()
+	return m.units(off, enc) - m.units(start, enc)
+}
+
 // OffsetPoint converts a byte offset to a contract Point.
 func (m *Mapper) OffsetPoint(off int) (Point, error) {
 	line, start, end, err := m.offsetLine(off)
@@ -142,7 +289,7 @@ func (m *Mapper) OffsetPoint(off int) (Point, error) {
 	if off > end {
 		off = end
 	}
-	return Point{Line: line + 1, Column: utf8.RuneCountInString(m.text[start:off]) + 1}, nil
+	return Point{Line: line + 1, Column: m.column(start, off, UTF32) + 1}, nil
 }
 
 // PointOffset converts a contract Point to a byte offset.
@@ -154,14 +301,9 @@ func (m *Mapper) PointOffset(p Point) (int, error) {
 	if p.Column < 1 {
 		return 0, fmt.Errorf("column %d is out of range: columns start at 1", p.Column)
 	}
-	off := start
-	for col := 1; col < p.Column; col++ {
-		if off >= end {
-			return 0, fmt.Errorf("line %d, column %d is past the end of the line (%d characters)",
-				p.Line, p.Column, utf8.RuneCountInString(m.text[start:end]))
-		}
-		_, size := utf8.DecodeRuneInString(m.text[off:end])
-		off += size
+	off, n, _, past, _ := m.seek(start, end, p.Column-1, UTF32)
+	if past {
+		return 0, fmt.Errorf("line %d, column %d is past the end of the line (%d characters)", p.Line, p.Column, n)
 	}
 	return off, nil
 }
@@ -189,13 +331,7 @@ func (m *Mapper) OffsetPosition(off int, enc Encoding) (Position, error) {
 	if off > end {
 		off = end
 	}
-	units := 0
-	for i := start; i < off; {
-		r, size := utf8.DecodeRuneInString(m.text[i:off])
-		units += unitLen(r, size, enc)
-		i += size
-	}
-	return Position{Line: line, Character: units}, nil
+	return Position{Line: line, Character: m.column(start, off, enc)}, nil
 }
 
 // PositionOffset converts an LSP position to a byte offset. A character
@@ -209,20 +345,14 @@ func (m *Mapper) PositionOffset(p Position, enc Encoding) (int, error) {
 	if p.Character < 0 {
 		return 0, fmt.Errorf("character %d is out of range", p.Character)
 	}
-	off, units := start, 0
-	for units < p.Character {
-		if off >= end {
-			return 0, fmt.Errorf("line %d, character %d is past the end of the line (%d %s units)",
-				p.Line, p.Character, units, enc)
-		}
-		r, size := utf8.DecodeRuneInString(m.text[off:end])
-		n := unitLen(r, size, enc)
-		if units+n > p.Character {
-			return 0, fmt.Errorf("line %d, character %d is inside a character (%s units %d–%d)",
-				p.Line, p.Character, enc, units, units+n)
-		}
-		units += n
-		off += size
+	off, n, w, past, inside := m.seek(start, end, p.Character, enc)
+	switch {
+	case past:
+		return 0, fmt.Errorf("line %d, character %d is past the end of the line (%d %s units)",
+			p.Line, p.Character, n, enc)
+	case inside:
+		return 0, fmt.Errorf("line %d, character %d is inside a character (%s units %d–%d)",
+			p.Line, p.Character, enc, n, n+w)
 	}
 	return off, nil
 }

@@ -1,8 +1,10 @@
 package edits
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -156,12 +158,16 @@ func TestWideCharacters(t *testing.T) {
 }
 
 // FuzzMapperRoundTrip converts every offset of arbitrary text to each
-// coordinate system and back.
+// coordinate system and back, and compares the conversions of texts up
+// to 1 KiB (invalid UTF-8 included) with decoding from the line's start.
 func FuzzMapperRoundTrip(f *testing.F) {
 	for _, s := range []string{funny, "", "\r\n", "中文 e\u0301 😀x\r\n終", "a\rb\nc\r\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) <= 1024 {
+			agree(t, text)
+		}
 		if !utf8.ValidString(text) || len(text) > 4096 {
 			return
 		}
@@ -220,5 +226,43 @@ func BenchmarkMap100000Positions(b *testing.B) {
 				b.Fatal("round trip failed")
 			}
 		}
+	}
+}
+
+// BenchmarkLongLine converts every 16th character boundary of one line
+// to a UTF-16 position and back, at several line lengths: the work per
+// conversion stays the same, so the time grows linearly with the line.
+// The line mixes ASCII with two-, three- and four-byte characters (an
+// ASCII line takes the byte-count path instead); ns/conversion is the
+// time of one round trip.
+func BenchmarkLongLine(b *testing.B) {
+	for _, size := range []int{4 << 10, 64 << 10, 1 << 20} {
+		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
+			var sb strings.Builder
+			for sb.Len() < size {
+				sb.WriteString("Small Message(All Players(All Teams), Custom String(\"héllo 中文 😀\")); ")
+			}
+			text := sb.String()
+			var offsets []int
+			for off := 0; off <= len(text); off += 16 {
+				for off < len(text) && !utf8.RuneStart(text[off]) {
+					off++
+				}
+				offsets = append(offsets, off)
+			}
+			m := NewMapper(text)
+			for b.Loop() {
+				for _, off := range offsets {
+					pos, err := m.OffsetPosition(off, UTF16)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if back, err := m.PositionOffset(pos, UTF16); err != nil || back != off {
+						b.Fatal("round trip failed")
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(offsets)), "ns/conversion")
+		})
 	}
 }

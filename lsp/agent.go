@@ -106,7 +106,7 @@ func (s *Server) agentRequest(ctx context.Context, raw json.RawMessage) (any, er
 	if o, ok := contract.Lookup(op); ok && !o.Program && document == "" {
 		return s.rootSession().Handle(ctx, raw), nil
 	}
-	path, e := s.programFor(document)
+	path, e := s.programFor(ctx, document)
 	if e != nil {
 		return contract.Response{Error: e}, nil
 	}
@@ -125,7 +125,11 @@ func (s *Server) rootSession() *service.Session {
 }
 
 // programFor resolves a request's document to a program entry path.
-func (s *Server) programFor(document string) (string, *contract.Error) {
+func (s *Server) programFor(ctx context.Context, document string) (string, *contract.Error) {
+	if document == "" {
+		// "The workspace's program" needs the whole workspace read.
+		s.waitIndexed(ctx)
+	}
 	docs := s.docs.all()
 	if document == "" {
 		var paths []string
@@ -156,6 +160,9 @@ func (s *Server) programFor(document string) (string, *contract.Error) {
 		if sameFile(d.path, want) {
 			return d.path, nil
 		}
+	}
+	if d := s.docs.getOrLoad(pathURI(want)); d != nil {
+		return d.path, nil
 	}
 	return "", &contract.Error{Code: "unknown-document", Message: fmt.Sprintf("%s is neither open nor a Workshop file of the workspace", document)}
 }

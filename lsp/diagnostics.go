@@ -5,7 +5,9 @@ package lsp
 // pauses, always as an array (empty to clear).
 
 import (
+	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -35,6 +37,10 @@ type diagnosticData struct {
 	Suggestions []string `json:"suggestions,omitempty"`
 }
 
+// codeDocumentTooLarge is the code of the diagnostic of a document over
+// the 4 MiB limit of source files, which the server does not analyse.
+const codeDocumentTooLarge = "document-too-large"
+
 // publisher debounces and sends publishDiagnostics.
 type publisher struct {
 	s      *Server
@@ -45,6 +51,9 @@ type publisher struct {
 	// to that document's URI: the includer publishes its problems.
 	includedBy map[string]string
 	stopped    bool
+	// running holds the URIs being analysed, again those changed since
+	// their analysis started: one analysis per document at a time.
+	running, again map[string]bool
 	// sendMu orders publications: a document's diagnostics are sent
 	// only while it is still the current version, so an older analysis
 	// that finishes late never overwrites a newer one's.
@@ -52,7 +61,8 @@ type publisher struct {
 }
 
 func newPublisher(s *Server) *publisher {
-	p := &publisher{s: s, timers: map[string]*time.Timer{}, shown: map[string]bool{}, includedBy: map[string]string{}}
+	p := &publisher{s: s, timers: map[string]*time.Timer{}, shown: map[string]bool{}, includedBy: map[string]string{},
+		running: map[string]bool{}, again: map[string]bool{}}
 	s.docs.changed = p.schedule
 	return p
 }
@@ -91,21 +101,69 @@ func (p *publisher) stop() {
 	}
 }
 
+// publishHooks let tests watch publications: published is called as a
+// debounced publication starts, analysed as the analysis of a document
+// version starts.
+type publishHooks struct {
+	published func(uri string)
+	analysed  func(uri string, version int32)
+}
+
+var testHooks atomic.Pointer[publishHooks]
+
 // publish sends the current diagnostics of uri: those of its open
 // document, or an empty array to clear what was shown.
 //
-// An analysis whose document is replaced while it runs is abandoned at
-// the next stage: the store schedules a publication for every document
-// it stores, so the newer version's diagnostics follow, and the abandoned
-// work stops competing with them for the processor.
+// A document has one analysis at a time. A publication that comes while
+// one runs (the user typed on while a large file was checked) only asks
+// for another once it ends, of the version current then: the versions in
+// between are never analysed, so a burst of edits costs two analyses, not
+// one each, and their memory. An analysis whose document is replaced
+// while it runs is abandoned at the next stage (between the check, the
+// lint rules and the conversion of positions).
 func (p *publisher) publish(uri string) {
+	if h := testHooks.Load(); h != nil {
+		h.published(uri)
+	}
+	p.mu.Lock()
+	if p.running[uri] {
+		p.again[uri] = true
+		p.mu.Unlock()
+		return
+	}
+	p.running[uri] = true
+	p.mu.Unlock()
+	for {
+		p.publishOnce(uri)
+		p.mu.Lock()
+		if !p.again[uri] || p.stopped {
+			delete(p.running, uri)
+			delete(p.again, uri)
+			p.mu.Unlock()
+			return
+		}
+		delete(p.again, uri)
+		p.mu.Unlock()
+	}
+}
+
+func (p *publisher) publishOnce(uri string) {
 	p.s.protect("publishDiagnostics", func() {
 		d := p.s.docs.get(uri)
 		params := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}}
 		if d != nil && d.open {
+			if h := testHooks.Load(); h != nil {
+				h.analysed(uri, d.version)
+			}
 			d.program()
 			if p.superseded(uri, d) {
 				return
+			}
+			if !d.tooLarge && !d.overpy {
+				p.s.findings(d)
+				if p.superseded(uri, d) {
+					return
+				}
 			}
 			params.Diagnostics = p.s.diagnostics(d)
 			v := protocol.UInteger(d.version)
@@ -186,6 +244,12 @@ func (p *publisher) superseded(uri string, d *document) bool {
 // diagnostics computes a document's diagnostics in the client's
 // position encoding.
 func (s *Server) diagnostics(d *document) []protocol.Diagnostic {
+	if d.tooLarge {
+		msg := fmt.Sprintf("the document is %d bytes; the limit is 4 MiB (%d bytes): it is not checked until it is smaller",
+			len(d.text), source.MaxFileSize)
+		src, sev := "wright", protocol.DiagnosticSeverityError
+		return []protocol.Diagnostic{{Severity: &sev, Code: &protocol.IntegerOrString{Value: codeDocumentTooLarge}, Source: &src, Message: msg}}
+	}
 	p := d.program()
 	if d.overpy {
 		return s.overpyDiagnostics(d, p)

@@ -9,7 +9,11 @@
 // request never holds up the next message and a server→client request
 // (workspace/applyEdit, workspace/configuration) never deadlocks the
 // reader. A panic in a handler is answered as an internal error and the
-// server goes on.
+// server goes on. Workspace indexing runs on its own goroutine within a
+// budget of files and bytes (index.go); a document has at most one
+// analysis running, and the versions an edit burst passes through are
+// never analysed (diagnostics.go); a document over the 4 MiB limit is
+// kept but not analysed, and says so in its one diagnostic.
 //
 // Positions cross into the engine only through the edits package's
 // mapper, in the encoding negotiated at initialize (UTF-16 unless the

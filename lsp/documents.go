@@ -8,7 +8,7 @@ package lsp
 import (
 	"errors"
 	"fmt"
-	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,9 +21,6 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/service"
 )
-
-// maxIndexed bounds how many files the workspace index reads.
-const maxIndexed = 10000
 
 // A document is one version of one Workshop file.
 type document struct {
@@ -42,16 +39,25 @@ type document struct {
 	// includes (the editor's text first).
 	overpy bool
 	read   func(path string) (string, error)
+	// tooLarge is set for a text over the 4 MiB limit of source files:
+	// it is kept (edits apply to it, and may bring it back under the
+	// limit) but not analysed; its one diagnostic says so.
+	tooLarge bool
 }
 
 func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options, read func(string) (string, error)) *document {
 	return &document{uri: uri, path: path, version: version, text: text, open: open, opts: opts, mapper: edits.NewMapper(text),
-		overpy: isOverPy(path), read: read}
+		overpy: isOverPy(path), read: read, tooLarge: len(text) > source.MaxFileSize}
 }
 
 // program returns the document's checked program, built on first use.
+// A document over the size limit has the program of an empty text.
 func (d *document) program() *service.Program {
 	d.once.Do(func() {
+		if d.tooLarge {
+			d.prog = service.NewProgram(source.NewFile(d.path, ""), d.opts, 0)
+			return
+		}
 		if d.overpy {
 			d.prog = service.NewOverPyProgram(source.NewFile(d.path, d.text), d.opts, d.read)
 			return
@@ -90,6 +96,31 @@ func (st *store) get(uri string) *document {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return st.docs[documentKey(uri)]
+}
+
+// getOrLoad returns the document of uri, reading it from disk when it is
+// a served file under the workspace folders that the store does not hold
+// yet (a request may name a file before indexing reaches it).
+func (st *store) getOrLoad(uri string) *document {
+	if d := st.get(uri); d != nil {
+		return d
+	}
+	path, ok := uriPath(uri)
+	if !ok || !isServed(path) {
+		return nil
+	}
+	st.mu.Lock()
+	in := st.inRoots(path)
+	st.mu.Unlock()
+	// A regular file only, as indexing reads: not a link out of the
+	// workspace, not a pipe that blocks the read.
+	if info, err := os.Lstat(path); !in || err != nil || !info.Mode().IsRegular() {
+		return nil
+	}
+	if loaded := st.load(path, true); loaded != "" {
+		st.notify(loaded)
+	}
+	return st.get(uri)
 }
 
 // documentKey is the key of a document in the store: a file URI spelled
@@ -226,42 +257,15 @@ func (st *store) inRoots(path string) bool {
 	return false
 }
 
-// indexRoots reads the Workshop files under the workspace folders,
-// without replacing open documents.
-func (st *store) indexRoots(roots []string) {
-	st.mu.Lock()
-	st.roots = roots
-	st.mu.Unlock()
-	n := 0
-	var uris []string
-	for _, root := range roots {
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !isServed(path) || n >= maxIndexed {
-				return nil
-			}
-			n++
-			if uri := st.reload(path); uri != "" {
-				uris = append(uris, uri)
-			}
-			return nil
-		})
-	}
-	st.notify(uris...)
-}
-
 // reload reads a workspace file from disk unless the editor has it open;
 // it returns the document's URI when it changed. A path that names no
 // Workshop file (the watched .wright.yaml) is no document.
-func (st *store) reload(path string) string {
+func (st *store) reload(path string) string { return st.load(path, false) }
+
+// load reads a workspace file from disk as reload does; onlyNew leaves a
+// document the store already holds as it is (the index must not replace
+// the text a watched-file event read after the index read its own).
+func (st *store) load(path string, onlyNew bool) string {
 	if !isServed(path) {
 		return ""
 	}
@@ -269,7 +273,7 @@ func (st *store) reload(path string) string {
 	f, err := source.ReadFile(path)
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if d := st.docs[uri]; d != nil && d.open {
+	if d := st.docs[uri]; d != nil && (d.open || onlyNew) {
 		return ""
 	}
 	if err != nil {
@@ -326,6 +330,10 @@ func position(p protocol.Position) edits.Position {
 // documents but not yet for OverPy ones: handlers turn it into an empty
 // result, never an error and never an answer at a wrong place.
 var errOverPyFeature = errors.New("this feature does not serve OverPy documents yet")
+
+// errTooLarge answers a request about a document over the size limit the
+// same way: an empty result (its diagnostic says why).
+var errTooLarge = errors.New("the document is over the size limit")
 
 // documentAt returns the document a request names and the byte offset of
 // a position in it: the opening of every request made at a position.

@@ -23,6 +23,9 @@ type clientCapabilities struct {
 	General struct {
 		PositionEncodings []string `json:"positionEncodings"`
 	} `json:"general"`
+	Window struct {
+		WorkDoneProgress bool `json:"workDoneProgress"`
+	} `json:"window"`
 	Workspace struct {
 		ApplyEdit     bool `json:"applyEdit"`
 		WorkspaceEdit struct {
@@ -130,7 +133,7 @@ func init() {
 				}},
 			}}}, nil, 10*time.Second, nil)
 		}
-		s.docs.indexRoots(roots)
+		s.startIndexing(roots)
 	}))
 	register("shutdown", func(_ context.Context, s *Server, _ json.RawMessage) (any, error) {
 		s.mu.Lock()

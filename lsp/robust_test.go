@@ -279,3 +279,129 @@ func identity(text string) string {
 	sum := sha256.Sum256([]byte(text))
 	return hex.EncodeToString(sum[:])
 }
+
+// TestMalformedFramesResynchronise writes frames broken the ways a
+// client breaks them, each followed at once by a request: the broken
+// frame is answered with a parse error (with its id when it has a
+// readable one) and the request after it is answered. Before, each of
+// them desynchronised the stream for good: the server lived on and
+// answered nothing again.
+func TestMalformedFramesResynchronise(t *testing.T) {
+	conn := rawServer(t)
+	in := frames(conn)
+	write := func(s string) {
+		if _, err := io.WriteString(conn, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// next reads until the answer to id (skipping other messages), and
+	// collects the parse errors on the way.
+	var parseErrors []map[string]any
+	nextID := func(id string) map[string]any {
+		for {
+			select {
+			case m, ok := <-in:
+				if !ok {
+					t.Fatal("the server closed the connection")
+				}
+				if e, _ := m["error"].(map[string]any); e != nil && e["code"] == float64(-32700) {
+					parseErrors = append(parseErrors, m)
+				}
+				if fmt.Sprint(m["id"]) == id {
+					return m
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("no answer to %s: the stream is out of step", id)
+				return nil
+			}
+		}
+	}
+	dir := t.TempDir()
+	write(frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":%q,"capabilities":{}}}`, pathURI(dir))))
+	if m := nextID("1"); m["result"] == nil {
+		t.Fatalf("initialize: %v", m)
+	}
+	write(frame(`{"jsonrpc":"2.0","method":"initialized","params":{}}`))
+	hover := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nowhere.ow"},"position":{"line":0,"character":0}}}`, id)
+	}
+	big := `{"jsonrpc":"2.0","id":28,"method":"textDocument/hover","params":{"pad":"` + strings.Repeat("x", 25<<20) + `"}}`
+	cases := []struct {
+		name  string
+		input string
+		// errID is the id of the parse error answering the broken frame
+		// ("<nil>" for null).
+		errID string
+	}{
+		{"a body without Content-Length", "Content-Type: application/json\r\n\r\n" + hover(20), "<nil>"},
+		{"a body without any header", hover(21), "21"},
+		{"a body without any header, on its own line", hover(22) + "\r\n", "22"},
+		{"a Content-Length one too long", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(hover(23))+1, hover(23)), "23"},
+		{"a Content-Length one too short", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(hover(24))-1, hover(24)), "24"},
+		{"a Content-Length ten too long", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(hover(25))+10, hover(25)), "25"},
+		{"a bad Content-Length with a body", "Content-Length: 12x\r\n\r\n" + hover(26), "<nil>"},
+		{"a header line of junk", "Content-Length: 5\r\nnot a header\r\n\r\n" + hover(27), "27"},
+		{"a frame over the limit", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(big), big), "28"},
+	}
+	for i, c := range cases {
+		parseErrors = nil
+		ping := 100 + i
+		write(c.input + frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"workspace/executeCommand","params":{"command":"wright.request","arguments":[{"op":"capabilities"}]}}`, ping)))
+		if m := nextID(fmt.Sprint(ping)); m["result"] == nil {
+			t.Fatalf("%s: the request after it: %v", c.name, m)
+		}
+		found := false
+		for _, e := range parseErrors {
+			found = found || fmt.Sprint(e["id"]) == c.errID
+		}
+		if !found {
+			t.Errorf("%s: no parse error with id %s among %v", c.name, c.errID, parseErrors)
+		}
+	}
+}
+
+// TestDocumentOverTheLimit opens a document of 5 MiB: its one diagnostic
+// says it is over the 4 MiB limit and not checked, and requests about it
+// answer empty; an edit that brings it under the limit brings the usual
+// diagnostics back. (It used to be analysed whatever its size: 16 MiB
+// documents were accepted.)
+func TestDocumentOverTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.ow")
+	uri := pathURI(path)
+	c := startClient(t, lsp.Options{Version: "test", Debounce: time.Millisecond})
+	c.initialize(dir, map[string]any{})
+	line := "\t\tFrobnicate(1);\n"
+	big := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n" + strings.Repeat(line, (5<<20)/len(line)) + "\t}\n}\n"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": big}})
+	var diags []struct {
+		Code     string `json:"code"`
+		Message  string `json:"message"`
+		Severity int    `json:"severity"`
+	}
+	json.Unmarshal(c.waitDiagnostics(uri), &diags)
+	want := fmt.Sprintf("the document is %d bytes; the limit is 4 MiB (4194304 bytes): it is not checked until it is smaller", len(big))
+	if len(diags) != 1 || diags[0].Code != "document-too-large" || diags[0].Message != want || diags[0].Severity != 1 {
+		t.Fatalf("diagnostics of a 5 MiB document: %+v", diags)
+	}
+	for _, m := range []string{"textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/foldingRange"} {
+		if res := c.call(m, map[string]any{"textDocument": map[string]any{"uri": uri}}); string(res) != "null" {
+			t.Errorf("%s: %.200s, want null", m, res)
+		}
+	}
+	// Delete all but the first two actions: the document is checked.
+	cut := strings.Index(big, line) + 2*len(line)
+	end := lspPosition(big, len(big)-len("\t}\n}\n"))
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": lspPosition(big, cut), "end": end}, "text": ""}}})
+	for {
+		diags = nil
+		json.Unmarshal(c.waitDiagnostics(uri), &diags)
+		if len(diags) == 2 && diags[0].Code == "unknown-action" && diags[1].Code == "unknown-action" {
+			break
+		}
+		if len(diags) != 1 || diags[0].Code != "document-too-large" {
+			t.Fatalf("diagnostics after the edit: %+v", diags)
+		}
+	}
+}

@@ -65,6 +65,14 @@ type Server struct {
 
 	docs  *store
 	diags *publisher
+
+	// ctx ends when the connection does: work on the server's own
+	// goroutines (indexing) stops then, and Serve waits for it.
+	ctx        context.Context
+	background sync.WaitGroup
+	// indexDone is closed when the workspace's first indexing ends; nil
+	// before it starts (guarded by mu).
+	indexDone chan struct{}
 }
 
 // Serve runs a server over rwc until the client sends exit or closes the
@@ -85,7 +93,13 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShut
 	s.docs = newStore()
 	s.diags = newPublisher(s)
 	s.agents = agentSessions{}
-	conn := jsonrpc2.NewConn(ctx, newStream(rwc), s)
+	var stopBackground context.CancelFunc
+	s.ctx, stopBackground = context.WithCancel(ctx)
+	defer s.background.Wait()
+	defer stopBackground()
+	st := newStream(rwc)
+	st.logf = s.log.Errorf
+	conn := jsonrpc2.NewConn(ctx, st, s)
 	select {
 	case <-conn.DisconnectNotify():
 	case <-s.exited:
@@ -250,7 +264,7 @@ func handler[P any](f func(ctx context.Context, s *Server, p *P) (any, error)) m
 			return nil, err
 		}
 		res, err := f(ctx, s, p)
-		if errors.Is(err, errOverPyFeature) {
+		if errors.Is(err, errOverPyFeature) || errors.Is(err, errTooLarge) {
 			return nil, nil
 		}
 		return res, err

@@ -276,6 +276,7 @@ type workspaceHit struct {
 func (s *Server) workspaceSymbols(ctx context.Context, query string) ([]symbolInformation, error) {
 	q := strings.ToLower(strings.TrimSpace(query))
 	var hits []workspaceHit
+	s.waitIndexed(ctx)
 	for _, d := range s.docs.all() {
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -77,9 +77,12 @@ func (s *Server) encoding() edits.Encoding {
 // document returns the document a request names, or an error for a
 // document the server does not know.
 func (s *Server) document(uri string) (*document, error) {
-	d := s.docs.get(uri)
+	d := s.docs.getOrLoad(uri)
 	if d == nil {
 		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a Workshop or OverPy file of the workspace", uri)}
+	}
+	if d.tooLarge {
+		return nil, errTooLarge
 	}
 	if d.overpy {
 		// Features read positions in the document's Workshop tree; an

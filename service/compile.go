@@ -8,7 +8,8 @@ package service
 //
 // Exit codes: 0 written; 1 the program has errors; 2 a problem with the
 // request or the output (invalid-locale, invalid-profile, output-exists,
-// output-is-input, output-io, missing-mapping); 3 an internal failure.
+// output-is-input, output-io, output-too-large, missing-mapping); 3 an
+// internal failure.
 // Whatever fails, nothing is written.
 
 import (
@@ -237,6 +238,13 @@ func (c *compilation) render(loc vocab.Locale, prof Profile, optimizing bool) (t
 	text, pdiags := printer.Print(script, printer.Options{Locale: loc})
 	if len(pdiags) > 0 {
 		c.missing(pdiags)
+		return "", nil, false
+	}
+	if len(text) > source.MaxFileSize {
+		// Never write what no command reads back.
+		c.fail(2, "output-too-large", c.p.File.Path,
+			"the program prints as %d bytes; the limit is 4 MiB (%d bytes), the largest source file wright-lsp reads: nothing was written",
+			len(text), source.MaxFileSize)
 		return "", nil, false
 	}
 	c.elements = cost.Count(script, cost.Options{}).Total

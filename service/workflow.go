@@ -13,7 +13,7 @@ import (
 
 // Diagnostics converts the program's parse and validation diagnostics.
 func (p *Program) Diagnostics() []contract.Diagnostic {
-	out := []contract.Diagnostic{}
+	out := make([]contract.Diagnostic, 0, len(p.Checked.Diags))
 	if p.overpy != nil {
 		out = append(out, p.providerDiagnostics()...)
 	}

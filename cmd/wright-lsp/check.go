@@ -3,6 +3,7 @@ package main
 // This file implements "wright-lsp check".
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -95,7 +96,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if unreadable {
 		return exitUsage
 	}
-	rep := newReporter(stdout)
+	// One write per line would cost a system call per diagnostic.
+	buf := bufio.NewWriter(stdout)
+	defer buf.Flush()
+	rep := newReporter(buf)
 	for _, in := range inputs {
 		if in.path == stdinName {
 			rep.texts[stdinName] = in.text
@@ -103,6 +107,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	sortProblems(selected)
 	shown := rep.printAll(selected, sel.shown())
+	buf.Flush()
 	fmt.Fprintln(stderr, summary("checked", programs, selected, shown, exit, *failOn))
 	return exit
 }

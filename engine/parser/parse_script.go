@@ -402,7 +402,7 @@ func (p *parser) parseRule() *ast.Rule {
 		}
 		if c == 0 {
 			p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1},
-				"the body of rule %q is never closed: expected '}' before the end of the file", r.Name)
+				"the body of rule %s is never closed: expected '}' before the end of the file", diag.Quote(r.Name))
 			break
 		}
 		bstart := p.pos
@@ -411,7 +411,7 @@ func (p *parser) parseRule() *ast.Rule {
 		switch {
 		case id == kwEvent && p.nextIs(end, '{'):
 			if seen&seenEvent != 0 {
-				p.errorf(diag.DuplicateBlock, kwSpan, "a second event block in rule %q", r.Name)
+				p.errorf(diag.DuplicateBlock, kwSpan, "a second event block in rule %s", diag.Quote(r.Name))
 			} else if seen != 0 {
 				p.warnf(diag.BlockOrder, kwSpan, "the event block must come first in a rule")
 			}
@@ -422,7 +422,7 @@ func (p *parser) parseRule() *ast.Rule {
 			}
 		case id == kwConditions && p.nextIs(end, '{'):
 			if seen&seenConditions != 0 {
-				p.errorf(diag.DuplicateBlock, kwSpan, "a second conditions block in rule %q", r.Name)
+				p.errorf(diag.DuplicateBlock, kwSpan, "a second conditions block in rule %s", diag.Quote(r.Name))
 			} else if seen&seenActions != 0 {
 				p.warnf(diag.BlockOrder, kwSpan, "the conditions block must come before the actions block")
 			}
@@ -433,7 +433,7 @@ func (p *parser) parseRule() *ast.Rule {
 			}
 		case id == kwActions && p.nextIs(end, '{'):
 			if seen&seenActions != 0 {
-				p.errorf(diag.DuplicateBlock, kwSpan, "a second actions block in rule %q", r.Name)
+				p.errorf(diag.DuplicateBlock, kwSpan, "a second actions block in rule %s", diag.Quote(r.Name))
 			}
 			seen |= seenActions
 			b := p.parseBlock(blockActions, kwSpan, end)
@@ -444,13 +444,13 @@ func (p *parser) parseRule() *ast.Rule {
 			(id == kwSettings || id == kwVariables || id == kwSubroutines) && p.nextIs(end, '{'):
 			p.pos = bstart
 			p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1},
-				"the body of rule %q is never closed: expected '}' before the next rule", r.Name)
+				"the body of rule %s is never closed: expected '}' before the next rule", diag.Quote(r.Name))
 			if r.Event == nil {
-				p.errorf(diag.MissingEvent, r.KeywordSpan, "rule %q has no event block", r.Name)
+				p.errorf(diag.MissingEvent, r.KeywordSpan, "rule %s has no event block", diag.Quote(r.Name))
 			}
 			return r
 		default:
-			p.errorf(diag.UnexpectedToken, p.here(), "expected an event, conditions or actions block in rule %q, found %s", r.Name, p.describe(p.pos))
+			p.errorf(diag.UnexpectedToken, p.here(), "expected an event, conditions or actions block in rule %s, found %s", diag.Quote(r.Name), p.describe(p.pos))
 			p.skipToBlockOrRuleEnd()
 		}
 		if p.pos == bstart {
@@ -458,7 +458,7 @@ func (p *parser) parseRule() *ast.Rule {
 		}
 	}
 	if r.Event == nil {
-		p.errorf(diag.MissingEvent, r.KeywordSpan, "rule %q has no event block: expected 'event { … }' first in its body", r.Name)
+		p.errorf(diag.MissingEvent, r.KeywordSpan, "rule %s has no event block: expected 'event { … }' first in its body", diag.Quote(r.Name))
 	}
 	return r
 }
@@ -555,7 +555,7 @@ func (p *parser) parseEventLine(i int, event *vocab.Event) ast.EventLine {
 	p.pos = end
 	if !p.eat(';') {
 		p.errorf(diag.MissingSemicolon, source.Span{Start: line.Span.End, End: line.Span.End},
-			"expected ';' after the event line %q, found %s", text, p.describe(p.pos))
+			"expected ';' after the event line %s, found %s", diag.Quote(text), p.describe(p.pos))
 		if p.pos < len(p.src) && p.src[p.pos] != '}' && p.pos == end && (p.src[p.pos] != '\n' && p.src[p.pos] != '\r') {
 			p.advanceRune()
 		}

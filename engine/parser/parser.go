@@ -98,6 +98,9 @@ func Parse(f *source.File, opts Options) *Result {
 	res.Script = s
 	res.Diags = p.diags
 	res.Diags.Sort()
+	// Messages quote the text; none echoes a long token or a control
+	// character raw.
+	diag.CleanAll(res.Diags)
 	return res
 }
 
@@ -250,7 +253,7 @@ func (p *parser) describe(off int) string {
 			return "end of line"
 		}
 	}
-	return fmt.Sprintf("'%s'", p.src[off:end])
+	return "'" + diag.Excerpt(p.src[off:end]) + "'"
 }
 
 // matchAt fills p.hits with the names starting at off. A statement start is

@@ -246,7 +246,7 @@ func (p *parser) readNumber() *ast.Expr {
 	e.Text = p.src[start:i]
 	v, err := strconv.ParseFloat(e.Text, 64)
 	if err != nil || digits == 0 {
-		p.errorf(diag.InvalidNumber, e.Span, "cannot read %q as a number", e.Text)
+		p.errorf(diag.InvalidNumber, e.Span, "cannot read %s as a number", diag.Quote(e.Text))
 	}
 	e.Num = v
 	return e

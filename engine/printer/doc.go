@@ -5,4 +5,8 @@
 //
 // A name that has no spelling in the target locale is a missing-mapping
 // error, never a silent fallback to another language.
+//
+// Printing is linear in the size of the tree: indentation stops growing
+// at 64 tabs (see maxIndent), so deeply nested blocks cannot make the
+// text grow with the square of their depth.
 package printer

@@ -104,8 +104,16 @@ func (pr *printer) keyword(id string) string {
 	return pr.name(kw, source.Span{})
 }
 
+// maxIndent is the deepest indentation the printer writes, in tabs. The
+// game indents each block one tab further, so a program of nested blocks
+// would print with tab runs growing with its depth, and the text with the
+// square of it (ten thousand nested Ifs made 100 MB); deeper lines are
+// written at this depth, which real exports never reach (their deepest
+// line has 9 tabs). The text reads back the same either way.
+const maxIndent = 64
+
 func (pr *printer) line(indent int, text string) {
-	for range indent {
+	for range min(indent, maxIndent) {
 		pr.b.WriteByte('\t')
 	}
 	pr.b.WriteString(text)

@@ -101,7 +101,7 @@ func (c *checker) checkIdentifier(d ast.VarDecl, what string) {
 		ok := r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9'
 		if !ok {
 			c.errorf(diag.InvalidIdentifier, d.NameSpan,
-				"%s name %q is not allowed: names use only ASCII letters, digits and '_', and do not start with a digit", what, d.Name)
+				"%s name %s is not allowed: names use only ASCII letters, digits and '_', and do not start with a digit", what, diag.Quote(d.Name))
 			return
 		}
 	}

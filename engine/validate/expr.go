@@ -43,7 +43,7 @@ func (c *checker) value(e *ast.Expr, param *vocab.Param) {
 	case ast.Call:
 		switch {
 		case e.Elem == nil:
-			d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %q", e.Text)
+			d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %s", diag.Quote(e.Text))
 			c.suggest(d, e.Text, kindsValue)
 			c.unknownArgs(e)
 		case e.Elem.IsAction():
@@ -71,10 +71,10 @@ func (c *checker) unknownArgs(e *ast.Expr) {
 
 func (c *checker) unknownName(e *ast.Expr) {
 	if _, ok := c.globals.lookup(e.Text); ok {
-		c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %q: to read the global variable, write %s.%s", e.Text, c.spell(c.v.Value("__global__")), e.Text)
+		c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %s: to read the global variable, write %s.%s", diag.Quote(e.Text), c.spell(c.v.Value("__global__")), e.Text)
 		return
 	}
-	d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %q", e.Text)
+	d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %s", diag.Quote(e.Text))
 	c.suggest(d, e.Text, kindsValue)
 }
 
@@ -213,13 +213,13 @@ func (c *checker) arg(call *ast.Expr, i int, a *ast.Expr, param *vocab.Param) {
 		c.value(a, param)
 	case param.Enum != nil && a.Kind != ast.Member:
 		if a.Kind == ast.Name {
-			d := c.errorf(diag.UnknownEnumMember, a.NameSpan, "%q is not a choice of argument %s of %s: expected one of %s",
-				a.Text, param.Name, c.spell(call.Elem), c.memberList(param.Enum))
+			d := c.errorf(diag.UnknownEnumMember, a.NameSpan, "%s is not a choice of argument %s of %s: expected one of %s",
+				diag.Quote(a.Text), param.Name, c.spell(call.Elem), c.memberList(param.Enum))
 			c.suggestMember(d, a.Text, param.Enum)
 			return
 		}
 		if a.Kind == ast.Call && a.Elem == nil {
-			d := c.errorf(diag.UnknownEnumMember, a.NameSpan, "%q is not a choice of argument %s of %s", a.Text, param.Name, c.spell(call.Elem))
+			d := c.errorf(diag.UnknownEnumMember, a.NameSpan, "%s is not a choice of argument %s of %s", diag.Quote(a.Text), param.Name, c.spell(call.Elem))
 			c.suggestMember(d, a.Text, param.Enum)
 			return
 		}

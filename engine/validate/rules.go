@@ -25,7 +25,7 @@ func (c *checker) rule(r *ast.Rule) {
 func (c *checker) event(r *ast.Rule) {
 	ev := r.Event
 	if len(ev.Lines) == 0 {
-		c.errorf(diag.MissingEventLine, ev.KeywordSpan, "the event block of rule %q is empty: expected an event such as %s", r.Name, c.spell(c.v.Event("global")))
+		c.errorf(diag.MissingEventLine, ev.KeywordSpan, "the event block of rule %s is empty: expected an event such as %s", diag.Quote(r.Name), c.spell(c.v.Event("global")))
 		return
 	}
 	var event *vocab.Event
@@ -33,24 +33,24 @@ func (c *checker) event(r *ast.Rule) {
 		switch l.Kind {
 		case ast.EventLineEvent:
 			if l.Ref == nil {
-				d := c.errorf(diag.UnknownEvent, l.Span, "unknown event %q", l.Text)
+				d := c.errorf(diag.UnknownEvent, l.Span, "unknown event %s", diag.Quote(l.Text))
 				c.suggest(d, l.Text, kindsEvent)
 				continue
 			}
 			event = l.Ref.(*vocab.Event)
 		case ast.EventLineTeam:
 			if l.Ref == nil && event != nil {
-				d := c.errorf(diag.UnknownEventTeam, l.Span, "unknown event team %q: expected %s", l.Text, c.choices(c.v.EventTeams))
+				d := c.errorf(diag.UnknownEventTeam, l.Span, "unknown event team %s: expected %s", diag.Quote(l.Text), c.choices(c.v.EventTeams))
 				c.suggest(d, l.Text, kindsEventTeam)
 			}
 		case ast.EventLinePlayer:
 			if l.Ref == nil && event != nil {
-				d := c.errorf(diag.UnknownEventPlayer, l.Span, "unknown event player %q: expected %s, a slot or a hero", l.Text, c.spell(c.v.EventPlayers[0]))
+				d := c.errorf(diag.UnknownEventPlayer, l.Span, "unknown event player %s: expected %s, a slot or a hero", diag.Quote(l.Text), c.spell(c.v.EventPlayers[0]))
 				c.suggest(d, l.Text, kindsEventPlayer)
 			}
 		case ast.EventLineSubroutine:
 			if _, ok := c.subs.lookup(l.Text); !ok {
-				d := c.errorf(diag.UndeclaredSubroutine, l.Span, "subroutine %q is not declared in the subroutines block", l.Text)
+				d := c.errorf(diag.UndeclaredSubroutine, l.Span, "subroutine %s is not declared in the subroutines block", diag.Quote(l.Text))
 				c.suggestSlot(d, l.Text, c.subs)
 			}
 		case ast.EventLineExtra:
@@ -108,7 +108,7 @@ func (c *checker) action(e *ast.Expr) {
 	case e.Kind == ast.Call && e.Elem != nil && e.Elem.IsAction():
 		c.call(e)
 	case e.Kind == ast.Call && e.Elem == nil, e.Kind == ast.Name:
-		d := c.errorf(diag.UnknownAction, e.NameSpan, "unknown action %q", e.Text)
+		d := c.errorf(diag.UnknownAction, e.NameSpan, "unknown action %s", diag.Quote(e.Text))
 		c.suggest(d, e.Text, kindsAction)
 		c.unknownArgs(e)
 	default:
@@ -156,14 +156,8 @@ func (c *checker) flow(b *ast.Block) {
 		inElse bool
 	}
 	var stack []open
-	inLoop := func() bool {
-		for _, o := range stack {
-			if o.loop {
-				return true
-			}
-		}
-		return false
-	}
+	loops := 0 // the loops on the stack: Break asks in constant time
+	inLoop := func() bool { return loops > 0 }
 	for _, st := range b.Statements {
 		e := st.Body
 		if st.Disabled || e == nil || e.Kind != ast.Call || e.Elem == nil {
@@ -174,6 +168,7 @@ func (c *checker) flow(b *ast.Block) {
 			stack = append(stack, open{})
 		case "__while__", "__forGlobalVariable__", "__forPlayerVariable__":
 			stack = append(stack, open{loop: true})
+			loops++
 		case "__elif__", "__else__":
 			if len(stack) == 0 || stack[len(stack)-1].loop {
 				c.warnf(diag.ElseWithoutIf, e.NameSpan, "%s follows no If: expected If(…) earlier in the block", c.spell(e.Elem))
@@ -190,6 +185,9 @@ func (c *checker) flow(b *ast.Block) {
 			if len(stack) == 0 {
 				c.warnf(diag.UnmatchedEnd, e.NameSpan, "this End closes no If, While or For")
 				continue
+			}
+			if stack[len(stack)-1].loop {
+				loops--
 			}
 			stack = stack[:len(stack)-1]
 		case "break":

@@ -8,7 +8,6 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
-	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // MaxCustomStringLength is the longest Custom String literal the game keeps,
@@ -66,12 +65,14 @@ func (c *checker) localizedString(e *ast.Expr) {
 		return
 	}
 	if lit.LocStr == nil {
-		d := c.errorf(diag.UnknownLocalizedString, lit.Span, "%q is not one of the game's localized strings: String(…) takes only those; use Custom String(…) for free text", lit.Text)
-		var list []string
-		for _, s := range c.v.LocalizedStrings {
-			list = append(list, c.spell(s))
-		}
-		c.attach(d, vocab.Nearest(lit.Text, list))
+		d := c.errorf(diag.UnknownLocalizedString, lit.Span, "%s is not one of the game's localized strings: String(…) takes only those; use Custom String(…) for free text", diag.Quote(lit.Text))
+		c.attach(d, c.nearest(lit.Text, kindsLocalizedString, func() []string {
+			var list []string
+			for _, s := range c.v.LocalizedStrings {
+				list = append(list, c.spell(s))
+			}
+			return list
+		}))
 		return
 	}
 	c.formatArgs(e, c.spell(lit.LocStr))

@@ -17,21 +17,23 @@ const (
 	kindsEvent
 	kindsEventTeam
 	kindsEventPlayer
+	kindsLocalizedString
 )
 
-// suggester caches the candidate spellings per kind, built on first use
-// (most scripts have no unknown names).
+// suggester answers the look-ups of one file: vocab.Suggester indexes
+// each kind's candidate spellings on first use (most scripts have no
+// unknown names), remembers its answers and bounds the fresh look-ups.
+// A kind is a nameKinds, an enum or a slot table, whose names do not
+// change while a script is checked.
 type suggester struct {
-	cands map[nameKinds][]string
+	sugg vocab.Suggester
+}
+
+func (c *checker) nearest(text string, kind any, names func() []string) []string {
+	return c.sugg.Nearest(text, kind, names)
 }
 
 func (c *checker) candidates(k nameKinds) []string {
-	if c.cands == nil {
-		c.cands = map[nameKinds][]string{}
-	}
-	if list, ok := c.cands[k]; ok {
-		return list
-	}
 	var list []string
 	add := func(n vocab.Named) {
 		list = append(list, c.spell(n))
@@ -65,29 +67,30 @@ func (c *checker) candidates(k nameKinds) []string {
 			add(m)
 		}
 	}
-	c.cands[k] = list
 	return list
 }
 
 // suggest attaches the nearest names of kind k to d.
 func (c *checker) suggest(d *diag.Diagnostic, text string, k nameKinds) {
-	c.attach(d, vocab.Nearest(text, c.candidates(k)))
+	c.attach(d, c.nearest(text, k, func() []string { return c.candidates(k) }))
 }
 
 // suggestMember attaches the nearest members of en to d.
 func (c *checker) suggestMember(d *diag.Diagnostic, text string, en *vocab.Enum) {
-	var list []string
-	for _, m := range en.Members {
-		if !m.OnlyInOverPy {
-			list = append(list, c.spell(m))
+	c.attach(d, c.nearest(text, en, func() []string {
+		var list []string
+		for _, m := range en.Members {
+			if !m.OnlyInOverPy {
+				list = append(list, c.spell(m))
+			}
 		}
-	}
-	c.attach(d, vocab.Nearest(text, list))
+		return list
+	}))
 }
 
 // suggestSlot attaches the nearest usable variable or subroutine names.
 func (c *checker) suggestSlot(d *diag.Diagnostic, text string, t *slotTable) {
-	c.attach(d, vocab.Nearest(text, t.names()))
+	c.attach(d, c.nearest(text, t, t.names))
 }
 
 func (c *checker) attach(d *diag.Diagnostic, names []string) {

@@ -41,6 +41,9 @@ func Script(s *ast.Script, opts Options) diag.List {
 		c.flow(s.Actions)
 	}
 	c.diags.Sort()
+	// Messages quote the text; none echoes a long token or a control
+	// character raw.
+	diag.CleanAll(c.diags)
 	return c.diags
 }
 

@@ -263,8 +263,21 @@ var overpyWarnings = map[string]diag.Code{
 	"w_tags": codeTagsNeedSetup, "w_malformatted_tx": codeMalformedTexture, "w_not_total_fullwidth": codeNotFullwidth,
 }
 
+// clean keeps the messages from echoing a long token or a control
+// character raw (they quote the program's text).
+func (d *diagnostics) clean() {
+	for i := range d.list {
+		x := &d.list[i]
+		x.Message = diag.Clean(x.Message)
+		for j := range x.Related {
+			x.Related[j].Message = diag.Clean(x.Related[j].Message)
+		}
+	}
+}
+
 // filtered returns the diagnostics less the suppressed warnings.
 func (d *diagnostics) filtered() []Diagnostic {
+	d.clean()
 	out := make([]Diagnostic, 0, len(d.list))
 	for _, x := range d.list {
 		if x.Severity != diag.Error && d.suppressed[string(x.Code)] {

@@ -3,6 +3,7 @@ package opy
 import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // A Loc is a place in the program's sources: a file (an index into
@@ -42,6 +43,8 @@ type diagnostics struct {
 	list []Diagnostic
 	// suppressed holds the warning codes #!suppressWarnings turned off.
 	suppressed map[string]bool
+	// suggest bounds the "did you mean" look-ups of a compile.
+	suggest vocab.Suggester
 }
 
 func (d *diagnostics) add(sev diag.Severity, code diag.Code, at Loc, msg string) *Diagnostic {

@@ -5,6 +5,7 @@ package opy
 // is Teleport(p, x)); subroutine calls; and OverPy's own functions.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -42,8 +43,8 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 		if el := c.names.element(fn.Name); el != nil {
 			return c.elementCall(el, fn.Name, e, nil, asAction)
 		}
-		x := c.d.errorf(codeUnknownFunction, fn.Loc, "unknown function '"+fn.Name+"'")
-		if s := vocab.Nearest(fn.Name, c.functionNames()); len(s) > 0 {
+		x := c.d.errorf(codeUnknownFunction, fn.Loc, "unknown function '"+diag.Excerpt(fn.Name)+"'")
+		if s := c.d.suggest.NearestIn(fn.Name, c.functionNames); len(s) > 0 {
 			x.Message += "; did you mean '" + s[0] + "'?"
 			x.suggest(s...)
 		}
@@ -72,8 +73,8 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 		if el := c.names.element("." + fn.Name); el != nil {
 			return c.elementCall(el, fn.Name, e, fn.X, asAction)
 		}
-		x := c.d.errorf(codeUnknownFunction, fn.NameLoc, "unknown member function '"+fn.Name+"'")
-		if s := vocab.Nearest(fn.Name, c.names.memberNames); len(s) > 0 {
+		x := c.d.errorf(codeUnknownFunction, fn.NameLoc, "unknown member function '"+diag.Excerpt(fn.Name)+"'")
+		if s := c.d.suggest.NearestIn(fn.Name, func() []string { return c.names.memberNames }); len(s) > 0 {
 			x.Message += "; did you mean '" + s[0] + "'?"
 			x.suggest(s...)
 		}
@@ -155,11 +156,14 @@ func (c *compiler) bindArgs(params []vocab.Param, name string, e *Call, recv Exp
 			i := paramIndex(params, a.Name)
 			if i < 0 {
 				x := c.d.errorf(codeUnknownKeywordArg, a.NameLoc, "'"+name+"' has no parameter '"+a.Name+"'")
-				var names []string
-				for _, p := range params {
-					names = append(names, p.Name)
+				names := func() []string {
+					var names []string
+					for _, p := range params {
+						names = append(names, p.Name)
+					}
+					return names
 				}
-				if s := vocab.Nearest(a.Name, names); len(s) > 0 {
+				if s := c.d.suggest.NearestIn(a.Name, names); len(s) > 0 {
 					x.Message += "; did you mean '" + s[0] + "'?"
 					x.suggest(s...)
 				}

@@ -7,6 +7,7 @@ package opy
 // defaults filled in.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -271,8 +272,8 @@ func (c *compiler) name(e *Name) *wnode {
 	if el := c.names.element(e.Name); el != nil && len(el.Params) == 0 && el.Kind == vocab.KindValue {
 		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc})
 	}
-	x := c.d.errorf(codeUnknownName, e.Loc, "unknown name '"+e.Name+"': not a declared variable, a default variable (A…DX) or a built-in value")
-	if s := vocab.Nearest(e.Name, c.knownNames()); len(s) > 0 {
+	x := c.d.errorf(codeUnknownName, e.Loc, "unknown name '"+diag.Excerpt(e.Name)+"': not a declared variable, a default variable (A…DX) or a built-in value")
+	if s := c.d.suggest.NearestIn(e.Name, c.knownNames); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
 		x.suggest(s...)
 	}
@@ -326,8 +327,8 @@ func (c *compiler) member(e *Member) *wnode {
 		c.record(PlayerVariable, e.Name, Read, e.NameLoc)
 		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc, nameLoc: e.NameLoc})
 	}
-	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+e.Name+"': not a declared player variable, a default variable (A…DX) or x, y, z")
-	if s := vocab.Nearest(e.Name, append(append([]string{}, c.players.names...), "x", "y", "z")); len(s) > 0 {
+	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+diag.Excerpt(e.Name)+"': not a declared player variable, a default variable (A…DX) or x, y, z")
+	if s := c.d.suggest.NearestIn(e.Name, func() []string { return append(append([]string{}, c.players.names...), "x", "y", "z") }); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
 		x.suggest(s...)
 	}
@@ -370,7 +371,7 @@ func (c *compiler) qualifiedName(n *Name, e *Member) (*wnode, bool) {
 		m := en.members[e.Name]
 		if m == nil {
 			x := c.d.errorf(codeUnknownEnumMember, e.NameLoc, "'"+n.Name+"' has no member '"+e.Name+"'")
-			if s := vocab.Nearest(e.Name, keysOf(en.members)); len(s) > 0 {
+			if s := c.d.suggest.NearestIn(e.Name, func() []string { return keysOf(en.members) }); len(s) > 0 {
 				x.Message += "; did you mean '" + s[0] + "'?"
 				x.suggest(s...)
 			}

@@ -3,6 +3,8 @@ package opy
 // This file lowers assignments and the control statements that need
 // more than one action: for, do/while, switch, break, continue, goto.
 
+import "github.com/wright-lsp/wright-lsp/engine/diag"
+
 // assign lowers TARGET OP VALUE. Unoptimised, A += B is A = A + B.
 func (c *compiler) assign(s *AssignStmt) {
 	var value *wnode
@@ -135,7 +137,7 @@ func (c *compiler) assignableGlobal(n *Name) bool {
 		c.d.errorf(codeNotAssignable, n.Loc, "'"+n.Name+"' is a built-in value and cannot be assigned")
 		return false
 	}
-	x := c.d.errorf(codeUnknownName, n.Loc, "unknown variable '"+n.Name+"': declare it with 'globalvar "+n.Name+"' or use a default name (A…DX)")
+	x := c.d.errorf(codeUnknownName, n.Loc, "unknown variable '"+diag.Excerpt(n.Name)+"': declare it with 'globalvar "+diag.Excerpt(n.Name)+"' or use a default name (A…DX)")
 	x.suggest()
 	return false
 }
@@ -143,7 +145,7 @@ func (c *compiler) assignableGlobal(n *Name) bool {
 // playerVarTarget reads P.NAME as an assignment target.
 func (c *compiler) playerVarTarget(m *Member) (*wnode, *wnode, bool) {
 	if !c.players.has(m.Name) && !c.players.use(m.Name) {
-		c.d.errorf(codeUnknownMember, m.NameLoc, "unknown player variable '"+m.Name+"': declare it with 'playervar "+m.Name+"' or use a default name (A…DX)")
+		c.d.errorf(codeUnknownMember, m.NameLoc, "unknown player variable '"+diag.Excerpt(m.Name)+"': declare it with 'playervar "+diag.Excerpt(m.Name)+"' or use a default name (A…DX)")
 		return nil, nil, false
 	}
 	c.record(PlayerVariable, m.Name, Write, m.NameLoc)

@@ -4,9 +4,8 @@ package opy
 // OverPy lowers them with its optimiser off.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"strings"
-
-	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // ruleState is what lowering a rule keeps track of.
@@ -99,14 +98,17 @@ func (c *compiler) annotations(r *Rule, annots []*Annotation, st *ruleState) {
 				continue
 			}
 			if c.v.Event(word) == nil || word == "__subroutine__" {
-				x := c.d.errorf(codeInvalidAnnotation, a.ArgLoc, "unknown event '"+word+"'")
-				var names []string
-				for _, e := range c.v.Events {
-					if e.ID != "__subroutine__" {
-						names = append(names, e.ID)
+				x := c.d.errorf(codeInvalidAnnotation, a.ArgLoc, "unknown event '"+diag.Excerpt(word)+"'")
+				events := func() []string {
+					var names []string
+					for _, e := range c.v.Events {
+						if e.ID != "__subroutine__" {
+							names = append(names, e.ID)
+						}
 					}
+					return names
 				}
-				if s := vocab.Nearest(word, names); len(s) > 0 {
+				if s := c.d.suggest.NearestIn(word, events); len(s) > 0 {
 					x.Message += "; did you mean '" + s[0] + "'?"
 					x.suggest(s...)
 				}
@@ -152,7 +154,7 @@ func (c *compiler) annotations(r *Rule, annots []*Annotation, st *ruleState) {
 			c.d.errorf(codeUnsupportedFeature, a.Loc, "@NewPage is not supported by wright-lsp yet")
 		default:
 			x := c.d.errorf(codeUnknownAnnotation, a.Loc, "unknown annotation '@"+a.Name+"'")
-			if s := vocab.Nearest(a.Name, []string{"Event", "Team", "Hero", "Slot", "Condition", "Name", "Disabled", "Delimiter", "NewPage", "SuppressWarnings"}); len(s) > 0 {
+			if s := c.d.suggest.NearestIn(a.Name, func() []string { return ruleAttributes }); len(s) > 0 {
 				x.Message += "; did you mean '@" + s[0] + "'?"
 				x.suggest("@" + s[0])
 			}
@@ -253,12 +255,15 @@ func (c *compiler) eventPlayer(player string, at Loc) string {
 	if h := c.v.Hero(hero); h != nil {
 		return h.English()
 	}
-	var names []string
-	for _, h := range c.v.Heroes {
-		names = append(names, h.ID)
+	heroes := func() []string {
+		var names []string
+		for _, h := range c.v.Heroes {
+			names = append(names, h.ID)
+		}
+		return names
 	}
-	x := c.d.errorf(codeInvalidAnnotation, at, "unknown hero '"+word+"'")
-	if s := vocab.Nearest(hero, names); len(s) > 0 {
+	x := c.d.errorf(codeInvalidAnnotation, at, "unknown hero '"+diag.Excerpt(word)+"'")
+	if s := c.d.suggest.NearestIn(hero, heroes); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
 		x.suggest(s...)
 	}
@@ -565,3 +570,6 @@ func (c *compiler) setSkip(i, target int) {
 	skip := c.rule.r.actions[i].node
 	skip.args[len(skip.args)-1] = num(float64(n), skip.loc)
 }
+
+// ruleAttributes are the annotations of a rule, for suggestions.
+var ruleAttributes = []string{"Event", "Team", "Hero", "Slot", "Condition", "Name", "Disabled", "Delimiter", "NewPage", "SuppressWarnings"}

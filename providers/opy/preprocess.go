@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/source"
-	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // A macro is a #!define text macro.
@@ -92,7 +91,7 @@ func (pp *preprocessor) directive(lx *lexer, t token) {
 	default:
 		if _, known := directives[t.text]; !known {
 			x := pp.d.errorf(codeUnknownDirective, t.loc, "unknown directive '#!"+t.text+"'")
-			if s := vocab.Nearest(t.text, directiveNames()); len(s) > 0 {
+			if s := pp.d.suggest.NearestIn(t.text, directiveNames); len(s) > 0 {
 				x.Message += ": did you mean '#!" + s[0] + "'?"
 				x.suggest(s...)
 			}

@@ -108,6 +108,7 @@ func Parse(path, text string, opts Options) *Program {
 	ps := &parser{p: p, d: d}
 	ps.program(lines)
 	pp.release()
+	d.clean()
 	p.Diags = d.list
 	return p
 }

@@ -25,7 +25,7 @@ func (t *settingsTranslator) modes(d *cval) []*sline {
 			continue
 		case gm == nil && mode != "general":
 			x := t.c.d.warn(codeUnknownSetting, k.loc, "unknown game mode \""+mode+"\"; it is written as is")
-			suggestNearest(x, mode, t.modeIDs())
+			t.c.d.suggestNearest(x, mode, t.modeIDs())
 			mode = ""
 		}
 		if t.dict(k, v) == nil {
@@ -165,7 +165,7 @@ func (t *settingsTranslator) mapList(k, v *cval) *sline {
 		m := t.c.v.Map(id)
 		if m == nil {
 			d := t.c.d.errorf(codeInvalidSettings, at, "unknown map \""+id+"\"")
-			suggestNearest(d, id, t.mapIDs())
+			t.c.d.suggestNearest(d, id, t.mapIDs())
 			continue
 		}
 		ident, ok := "map:"+id, true
@@ -207,7 +207,7 @@ func (t *settingsTranslator) mapVariants(m *vocab.Map, ident string, v *cval) (s
 			}
 			d := t.c.d.errorf(codeInvalidSettings, x.loc, msg)
 			if x.kind == cString {
-				suggestNearest(d, x.str, names)
+				t.c.d.suggestNearest(d, x.str, names)
 			}
 			return "", false
 		}
@@ -242,7 +242,7 @@ func (t *settingsTranslator) hero(v *cval, extra ...string) (*vocab.Hero, bool) 
 	}
 	x := t.c.d.errorf(codeInvalidSettings, v.loc, "unknown hero "+describeConst(v))
 	if v.kind == cString {
-		suggestNearest(x, v.str, ids)
+		t.c.d.suggestNearest(x, v.str, ids)
 	}
 	return nil, false
 }

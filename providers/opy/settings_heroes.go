@@ -5,6 +5,7 @@ package opy
 // the extensions.
 
 import (
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -18,7 +19,7 @@ func (t *settingsTranslator) heroes(d *cval) []*sline {
 		v := d.elems[i]
 		if teams[k.str] == nil {
 			x := t.c.d.errorf(codeInvalidSettings, k.loc, "unknown team \""+k.str+"\": expected allTeams, team1, team2 or ffa")
-			suggestNearest(x, k.str, schemaKeys(teams))
+			t.c.d.suggestNearest(x, k.str, schemaKeys(teams))
 			continue
 		}
 		if t.dict(k, v) != nil {
@@ -212,8 +213,8 @@ func (t *settingsTranslator) extensions() *sline {
 	seen := map[string]bool{}
 	for _, x := range t.c.extensions {
 		if known[x.name] == nil {
-			d := t.c.d.errorf(codeInvalidSettings, x.loc, "unknown extension '"+x.name+"'")
-			suggestNearest(d, x.name, schemaKeys(known))
+			d := t.c.d.errorf(codeInvalidSettings, x.loc, "unknown extension '"+diag.Excerpt(x.name)+"'")
+			t.c.d.suggestNearest(d, x.name, schemaKeys(known))
 			continue
 		}
 		if seen[x.name] {

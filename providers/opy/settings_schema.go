@@ -114,14 +114,14 @@ func schemaKeys(maps ...map[string]*vocab.SettingsNode) []string {
 // suggestNearest adds the nearest of cands to a diagnostic about text: a
 // spelling that differs only in case first (OverPy's keys are
 // case-sensitive), then the nearest by edit distance.
-func suggestNearest(x *Diagnostic, text string, cands []string) {
+func (d *diagnostics) suggestNearest(x *Diagnostic, text string, cands []string) {
 	var s []string
 	for _, c := range cands {
 		if strings.EqualFold(c, text) && c != text {
 			s = append(s, c)
 		}
 	}
-	for _, n := range vocab.Nearest(text, cands) {
+	for _, n := range d.suggest.NearestIn(text, func() []string { return cands }) {
 		if len(s) < 3 && !slices.Contains(s, n) {
 			s = append(s, n)
 		}
@@ -152,7 +152,7 @@ func (t *settingsTranslator) translate(root *cval) []*sline {
 			continue
 		default:
 			x := t.c.d.errorf(codeInvalidSettings, k.loc, "unknown settings section \""+k.str+"\": expected main, lobby, gamemodes, heroes or workshop")
-			suggestNearest(x, k.str, sectionIDs)
+			t.c.d.suggestNearest(x, k.str, sectionIDs)
 			continue
 		}
 		hasModes = hasModes || k.str == "gamemodes"
@@ -232,7 +232,7 @@ func (t *settingsTranslator) setting(g *settingsGroup, k, v *cval) *sline {
 	id, node := g.find(k.str)
 	if node == nil {
 		x := t.c.d.warn(codeUnknownSetting, k.loc, "unknown setting \""+k.str+"\" in "+g.where+"; it is written as is")
-		suggestNearest(x, k.str, g.cands())
+		t.c.d.suggestNearest(x, k.str, g.cands())
 		return t.raw(k, v)
 	}
 	text, ok := t.value(id, node, k, v)

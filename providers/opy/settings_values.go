@@ -35,7 +35,7 @@ func (t *settingsTranslator) value(id string, n *vocab.SettingsNode, k, v *cval)
 			expected = itoa(len(ids)) + " values (" + strings.Join(ids[:3], ", ") + " …)"
 		}
 		x := t.c.d.warn(codeUnknownSetting, v.loc, "unknown value "+strconv.Quote(text)+" for \""+k.str+"\", which takes one of "+expected+"; it is written as is")
-		suggestNearest(x, text, ids)
+		t.c.d.suggestNearest(x, text, ids)
 		return text, true
 	}
 	tag := n.Tag
