@@ -18,6 +18,7 @@ go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="${FUZZTIME:-20s}" ./engine/pars
 go test -run='^$' -fuzz='^FuzzMapperRoundTrip$' -fuzztime="${FUZZTIME:-10s}" ./edits
 go test -run='^$' -fuzz='^FuzzHandle$' -fuzztime="${FUZZTIME:-10s}" ./service
 go test -run='^$' -fuzz='^FuzzFrames$' -fuzztime="${FUZZTIME:-10s}" ./lsp
+go test -run='^$' -fuzz='^FuzzMCP$' -fuzztime="${FUZZTIME:-10s}" ./transport
 go test -run='^$' -fuzz='^FuzzCompile$' -fuzztime="${FUZZTIME:-20s}" ./providers/opy
 # Generated rules run the same before and after optimisation.
 go test -run='^$' -fuzz='^FuzzSameRuns$' -fuzztime="${FUZZTIME:-10s}" ./engine/optimize

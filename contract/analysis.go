@@ -34,12 +34,23 @@ type VariableUse struct {
 
 // AnalyzeResult is the essential analysis of a program.
 type AnalyzeResult struct {
-	Program      Overview         `json:"program"`
-	Cost         ElementCount     `json:"cost"`
-	Complexity   []ConditionTree  `json:"complexity"`
-	Risks        []CompactFinding `json:"risks"`
-	TopVariables []VariableUse    `json:"topVariables"`
-	Snapshot     int              `json:"snapshot"`
+	Program Overview `json:"program"`
+	// Cost ranks the five costliest rules; its truncation reports the
+	// total.
+	Cost ElementCount `json:"cost"`
+	// Complexity holds the three most complex condition trees;
+	// ComplexityTruncation reports how many there are.
+	Complexity           []ConditionTree `json:"complexity"`
+	ComplexityTruncation *Truncation     `json:"complexityTruncation,omitempty"`
+	// Risks holds the five most severe findings (or max of them);
+	// RisksTruncation reports how many the selection holds.
+	Risks           []CompactFinding `json:"risks"`
+	RisksTruncation *Truncation      `json:"risksTruncation,omitempty"`
+	// TopVariables holds the five most used variables;
+	// TopVariablesTruncation reports how many there are.
+	TopVariables           []VariableUse `json:"topVariables"`
+	TopVariablesTruncation *Truncation   `json:"topVariablesTruncation,omitempty"`
+	Snapshot               int           `json:"snapshot"`
 	// Selection reports the risks' selection when the request applied one
 	// (severity, rule, file, max).
 	Selection *Selection `json:"selection,omitempty"`

@@ -17,6 +17,15 @@ type Operation struct {
 	// Program is set when the operation reads the loaded program (and so
 	// triggers the deferred load and the freshness check).
 	Program bool
+	// Writes is set when the operation changes something outside the
+	// service: compile writes a file, and with force replaces one. Every
+	// other operation only reads (a reload of the input changes the
+	// session, not the world). MCP's tool annotations derive from it.
+	Writes bool
+	// MCPOmits lists request fields the operation's MCP tool leaves out
+	// of its input schema: the Workshop edit tools omit sources, which
+	// then defaults to the text on disk (the contract's MCP section).
+	MCPOmits []string
 }
 
 // ToolName returns the operation's tool name: wright_ plus the name in
@@ -49,7 +58,7 @@ var Operations = []Operation{
 		Description: "Report the service's identity, the contracts it speaks (wright-agent/v1, wright-result/v1), the operations it supports with the schema definition of each result, the input languages and profiles, and the column unit of ranges. Call it first."},
 	{Name: "check", Request: reflect.TypeFor[CheckRequest](), Result: reflect.TypeFor[CheckResult](), Program: true,
 		Description: "Parse and validate the program. Returns a wright-result/v1 envelope: verdict (pass or fail), exit code, every parse and validation diagnostic with its code, severity, message and range, a program summary and next commands."},
-	{Name: "compile", Request: reflect.TypeFor[CompileRequest](), Result: reflect.TypeFor[CompileResult](), Program: false,
+	{Name: "compile", Request: reflect.TypeFor[CompileRequest](), Result: reflect.TypeFor[CompileResult](), Program: false, Writes: true,
 		Description: "Write the program as Workshop text in the game's export style to a file (output; default <entry stem>.ow in the service's working directory), in any of the 15 client languages (to; default the input's), under the session's profile (off, or compat: legacy forms rewritten to the modern ones). Returns a wright-result/v1 envelope: verdict, exit, diagnostics and output.written_to with output.sha256, never the text. An existing file is replaced only with force: true (output-exists); the input is never replaced (output-is-input); a program with errors, an unknown locale (invalid-locale) or a name the locale cannot spell (missing-mapping) writes nothing; the write is atomic."},
 	{Name: "analyze", Request: reflect.TypeFor[AnalyzeRequest](), Result: reflect.TypeFor[AnalyzeEnvelope](), Program: true,
 		Description: "Essential analysis of the program in a wright-result/v1 envelope: overview, element count against the 32,768 budget with the five costliest rules, the three most complex condition trees, the five most severe lint findings and the five most used variables."},
@@ -79,9 +88,9 @@ var Operations = []Operation{
 		Description: "Every lint rule with its metadata (summary, rationale, known limits, tags, fixes), default and effective severity, whether it is enabled, and the failOn level of the session's policy."},
 	{Name: "costEstimate", Request: reflect.TypeFor[CostEstimateRequest](), Result: reflect.TypeFor[CostEstimateResult](), Program: true,
 		Description: "The exact element count of the program against the game's 32,768-element budget (OverPy's counting), rules ranked largest first (the five largest unless all), and the findings of the lint policy. With rule (NAME or NAME#N), the rule's drill-down: each statement's count and each node kind's own cost, summing to the rule's count."},
-	{Name: "validateEditTransaction", Request: reflect.TypeFor[ValidateEditTransactionRequest](), Result: reflect.TypeFor[EditValidation](), Program: false,
+	{Name: "validateEditTransaction", Request: reflect.TypeFor[ValidateEditTransactionRequest](), Result: reflect.TypeFor[EditValidation](), Program: false, MCPOmits: []string{"sources"},
 		Description: "Check an edit transaction without writing anything: each edit names its source, the source's SHA-256 identity, a 1-based half-open range (columns in code points) and new_text. Refused as a whole when a source is unknown or changed, a range is outside the text, or edits overlap. Otherwise the edited program is read and validated: ok with each edited source's text, new identity and unified diff, or ok false with the diagnostics. sources carries unsaved text; without it the files are read from disk."},
-	{Name: "editStatements", Request: reflect.TypeFor[EditStatementsRequest](), Result: reflect.TypeFor[EditStatementsResult](), Program: false,
+	{Name: "editStatements", Request: reflect.TypeFor[EditStatementsRequest](), Result: reflect.TypeFor[EditStatementsResult](), Program: false, MCPOmits: []string{"sources"},
 		Description: "Insert, replace or delete statements of rules' conditions or actions, given as rule-content-v1 statement documents ({call, args, enabled, comment}, catalog ids) instead of text, without writing anything. Each edit names a rule (NAME, NAME#N, or an index with snapshot), the list, the kind and an index into the list as it was before the request; inputIdentity must be the entry's current SHA-256. Returns the assembled transaction (edits over the entry, identified by its SHA-256, written in the program's locale and indentation) and its validation: ok with the edited text, its identity and a unified diff, or ok false with the diagnostics. Refused as a whole for a stale identity or id, an unknown or ambiguous rule, an index out of range, conflicting edits, or a statement the catalog does not accept (edit-invalid-statement, naming the node's path)."},
 	{Name: "targetMetadata", Request: reflect.TypeFor[TargetMetadataRequest](), Result: reflect.TypeFor[TargetMetadata](), Program: false,
 		Description: "The Workshop catalog the service reads and writes against: its source and SHA-256, the 15 client locales, the element budget and the vocabulary counts."},

@@ -21,9 +21,11 @@ type Range struct {
 // the set before selection, how many items max withheld, and the filtered
 // count per code (findings only).
 type Selection struct {
-	Total    int            `json:"total"`
-	Withheld int            `json:"withheld"`
-	ByCode   map[string]int `json:"byCode,omitempty"`
+	Total    int `json:"total"`
+	Withheld int `json:"withheld"`
+	// ByCode is present on finding selections only, {} when the filtered
+	// set is empty.
+	ByCode map[string]int `json:"byCode,omitzero"`
 }
 
 // Truncation reports a list capped by the default limit.

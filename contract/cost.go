@@ -38,14 +38,37 @@ type RuleDrillDown struct {
 	Rule       RuleElements        `json:"rule"`
 	Statements []StatementElements `json:"statements"`
 	ByNode     []NodeElements      `json:"byNode"`
+	// StatementsTruncation and ByNodeTruncation report entries withheld
+	// by the default cap of 20 (all: true lists every one; the lists then
+	// sum to the rule's count).
+	StatementsTruncation *Truncation `json:"statementsTruncation,omitempty"`
+	ByNodeTruncation     *Truncation `json:"byNodeTruncation,omitempty"`
+}
+
+// ExactCounts are the program's generated resources, counted exactly:
+// every declared rule (disabled ones included), condition, action,
+// variable and subroutine, and the bytes the program takes written in the
+// game's export style.
+type ExactCounts struct {
+	Counts
+	// EmittedBytes is the size of the program as compile writes it (in
+	// the input's locale, without a profile), or null when it cannot be
+	// written; EmittedBytesUnavailable then says why. Never 0 for a
+	// program that could not be written.
+	EmittedBytes            *int   `json:"emittedBytes"`
+	EmittedBytesUnavailable string `json:"emittedBytesUnavailable,omitempty"`
 }
 
 // CostEstimateResult is the result of costEstimate.
 type CostEstimateResult struct {
-	ProgramRules int           `json:"programRules"`
-	ElementCount ElementCount  `json:"elementCount"`
-	Findings     []Finding     `json:"findings,omitempty"`
-	Skipped      []SkippedRule `json:"skipped"`
+	ProgramRules int          `json:"programRules"`
+	Exact        ExactCounts  `json:"exact"`
+	ElementCount ElementCount `json:"elementCount"`
+	Findings     []Finding    `json:"findings,omitempty"`
+	// FindingsTruncation reports findings withheld by the default cap of
+	// 20 (all: true lists every one).
+	FindingsTruncation *Truncation   `json:"findingsTruncation,omitempty"`
+	Skipped            []SkippedRule `json:"skipped"`
 	// Rule is set when the request names a rule: its drill-down.
 	Rule      *RuleDrillDown `json:"rule,omitempty"`
 	Snapshot  int            `json:"snapshot"`

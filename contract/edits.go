@@ -33,9 +33,9 @@ type ValidateEditTransactionRequest struct {
 	Op          string          `json:"op"`
 	Transaction EditTransaction `json:"transaction"`
 	// Sources maps each source the transaction edits to its current text
-	// (an editor's unsaved buffer); when absent, the text is read from
-	// disk. It is the precondition the identities are checked against.
-	Sources map[string]string `json:"sources,omitempty"`
+	// (an editor's unsaved buffer); when absent or null, the text is
+	// read from disk. It is the precondition the identities are checked against.
+	Sources map[string]string `json:"sources,omitempty" nullable:"true"`
 }
 
 // EditPreview is one edited source of a valid transaction.

@@ -77,19 +77,28 @@ type LintResult struct {
 	Snapshot   int              `json:"snapshot"`
 	Selection  *Selection       `json:"selection,omitempty"`
 	Truncation *Truncation      `json:"truncation,omitempty"`
+	// Next lists complete command lines a renderer prints as next steps,
+	// as the workflow envelopes' next does.
+	Next []string `json:"next"`
 }
 
 // LintRule is a registered rule with its metadata and configuration.
 type LintRule struct {
-	ID                string   `json:"id"`
-	DefaultSeverity   string   `json:"defaultSeverity"`
-	EffectiveSeverity string   `json:"effectiveSeverity"`
-	Enabled           bool     `json:"enabled"`
-	Summary           string   `json:"summary"`
-	Rationale         string   `json:"rationale"`
-	KnownLimits       string   `json:"knownLimits"`
-	Tags              []string `json:"tags"`
-	Fixes             []string `json:"fixes"`
+	ID                string `json:"id"`
+	DefaultSeverity   string `json:"defaultSeverity"`
+	EffectiveSeverity string `json:"effectiveSeverity"`
+	Enabled           bool   `json:"enabled"`
+	Summary           string `json:"summary"`
+	Rationale         string `json:"rationale"`
+	KnownLimits       string `json:"knownLimits"`
+	// Evidence says what a finding's evidence member holds.
+	Evidence string `json:"evidence"`
+	// Documentation says where the rule is documented: the section of
+	// docs/lint-rules.md in the wright-lsp repository for a built-in rule,
+	// the local rule file for a rule defined there.
+	Documentation string   `json:"documentation"`
+	Tags          []string `json:"tags"`
+	Fixes         []string `json:"fixes"`
 }
 
 // LintRulesResult is the result of lintRules.

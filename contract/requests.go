@@ -60,7 +60,7 @@ type FindingSelection struct {
 	// names a program rule to drill into instead (see CostEstimateRequest).
 	Rule string `json:"rule,omitempty"`
 	File string `json:"file,omitempty"`
-	Max  *int   `json:"max,omitempty"`
+	Max  *int   `json:"max,omitempty" minimum:"0"`
 	All  bool   `json:"all,omitempty"`
 }
 
@@ -81,7 +81,7 @@ type AnalyzeRequest struct {
 	Severity string `json:"severity,omitempty"`
 	Rule     string `json:"rule,omitempty"`
 	File     string `json:"file,omitempty"`
-	Max      *int   `json:"max,omitempty"`
+	Max      *int   `json:"max,omitempty" minimum:"0"`
 	All      bool   `json:"all,omitempty"`
 }
 
@@ -104,7 +104,7 @@ type RulesRequest struct {
 	Rule     *Address `json:"rule,omitempty"`
 	Snapshot *int     `json:"snapshot,omitempty"`
 	File     string   `json:"file,omitempty"`
-	Max      *int     `json:"max,omitempty"`
+	Max      *int     `json:"max,omitempty" minimum:"0"`
 	All      bool     `json:"all,omitempty"`
 	// Content adds each rule's rule-content-v1 document.
 	Content bool `json:"content,omitempty"`
@@ -116,7 +116,7 @@ type SymbolsRequest struct {
 	// Kind is globalVariable, playerVariable, subroutine or rule.
 	Kind string `json:"kind,omitempty"`
 	File string `json:"file,omitempty"`
-	Max  *int   `json:"max,omitempty"`
+	Max  *int   `json:"max,omitempty" minimum:"0"`
 	All  bool   `json:"all,omitempty"`
 }
 
@@ -131,7 +131,7 @@ type ReferencesRequest struct {
 	// Rule keeps references inside one rule.
 	Rule *Address `json:"rule,omitempty"`
 	File string   `json:"file,omitempty"`
-	Max  *int     `json:"max,omitempty"`
+	Max  *int     `json:"max,omitempty" minimum:"0"`
 	All  bool     `json:"all,omitempty"`
 }
 
@@ -149,7 +149,7 @@ type CFGRequest struct {
 	Snapshot *int    `json:"snapshot,omitempty"`
 	// Kind is entry, exit, block, if, while or for.
 	Kind string `json:"kind,omitempty"`
-	Max  *int   `json:"max,omitempty"`
+	Max  *int   `json:"max,omitempty" minimum:"0"`
 	All  bool   `json:"all,omitempty"`
 }
 
@@ -178,11 +178,16 @@ type PersistentObjectsRequest struct {
 
 // CallGraphRequest lists subroutine calls.
 type CallGraphRequest struct {
-	Op     string   `json:"op"`
+	Op string `json:"op"`
+	// Caller keeps the calls made by one rule: NAME or NAME#N, or a rule
+	// index with Snapshot.
 	Caller *Address `json:"caller,omitempty"`
-	Callee string   `json:"callee,omitempty"`
-	Max    *int     `json:"max,omitempty"`
-	All    bool     `json:"all,omitempty"`
+	// Snapshot is required when Caller is a rule index: the snapshot
+	// that issued it.
+	Snapshot *int   `json:"snapshot,omitempty"`
+	Callee   string `json:"callee,omitempty"`
+	Max      *int   `json:"max,omitempty" minimum:"0"`
+	All      bool   `json:"all,omitempty"`
 }
 
 // CostEstimateRequest asks for the element count.
@@ -194,6 +199,6 @@ type CostEstimateRequest struct {
 	Snapshot *int     `json:"snapshot,omitempty"`
 	Severity string   `json:"severity,omitempty"`
 	File     string   `json:"file,omitempty"`
-	Max      *int     `json:"max,omitempty"`
+	Max      *int     `json:"max,omitempty" minimum:"0"`
 	All      bool     `json:"all,omitempty"`
 }

@@ -114,6 +114,9 @@ type AnalyzeEnvelope struct {
 type InspectOutput struct {
 	Overview Overview    `json:"overview"`
 	Rules    []RuleEntry `json:"rules"`
+	// Truncation reports rules withheld by the default cap of 20 (all:
+	// true lists every one; rules pages through them).
+	Truncation *Truncation `json:"truncation,omitempty"`
 }
 
 // InspectEnvelope is the result of inspect.

@@ -96,11 +96,17 @@ type CFGResult struct {
 	// Dynamic is set when a Skip's count is not a literal.
 	Dynamic   bool       `json:"dynamic"`
 	Selection *Selection `json:"selection,omitempty"`
+	// Truncation reports blocks withheld by the default cap (all: true
+	// lists every block).
+	Truncation *Truncation `json:"truncation,omitempty"`
 }
 
 // CallEdge is one Call Subroutine or Start Rule.
 type CallEdge struct {
-	Caller        int    `json:"caller"`
+	// Caller is the calling rule's name ("" for an actions-only payload,
+	// which has no rule). callGraph issues no numeric ids: callerAddress
+	// addresses the rule.
+	Caller        string `json:"caller"`
 	CallerAddress string `json:"callerAddress"`
 	Callee        string `json:"callee"`
 	Kind          string `json:"kind"` // call, start-rule

@@ -29,9 +29,9 @@ type EditStatementsRequest struct {
 	// land in request order, before the statement at that index.
 	Edits []StatementEdit `json:"edits"`
 	// Sources maps the entry to its current text (an editor's unsaved
-	// buffer); when absent, the entry is read from disk. Its text is what
+	// buffer); when absent or null, the entry is read from disk. Its text is what
 	// inputIdentity is checked against and what the edits apply to.
-	Sources map[string]string `json:"sources,omitempty"`
+	Sources map[string]string `json:"sources,omitempty" nullable:"true"`
 	// Snapshot is required when any rule is addressed by index: the
 	// snapshot that issued the index (stale-id otherwise). It is ignored
 	// when every rule is addressed by name.

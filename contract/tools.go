@@ -3,6 +3,7 @@ package contract
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -44,6 +45,50 @@ func ToolSchema(o Operation) (map[string]any, error) {
 	}
 	out["description"] = o.Description
 	return out, nil
+}
+
+// MCPToolSchema returns the input schema of op's MCP tool: ToolSchema
+// without the fields the catalog lists in MCPOmits.
+func MCPToolSchema(o Operation) (map[string]any, error) {
+	out, err := ToolSchema(o)
+	if err != nil || len(o.MCPOmits) == 0 {
+		return out, err
+	}
+	props := map[string]any{}
+	for k, v := range out["properties"].(map[string]any) {
+		props[k] = v
+	}
+	for _, f := range o.MCPOmits {
+		if _, ok := props[f]; !ok {
+			return nil, fmt.Errorf("operation %s: MCPOmits names %s, which its request does not have", o.Name, f)
+		}
+		delete(props, f)
+	}
+	out["properties"] = props
+	if required, ok := out["required"].([]any); ok {
+		var r []any
+		for _, k := range required {
+			if !slices.Contains(o.MCPOmits, k.(string)) {
+				r = append(r, k)
+			}
+		}
+		out["required"] = r
+	}
+	return out, nil
+}
+
+// ToolHints are the MCP tool annotations of an operation, derived from
+// the catalog: only an operation that writes is not read-only; it may
+// replace a file (destructive) and a repeat does not answer the same
+// (idempotent is false: without force a repeat compile is output-exists).
+// No tool reaches beyond the session's own files (open world is false).
+type ToolHints struct {
+	ReadOnly, Destructive, Idempotent, OpenWorld bool
+}
+
+// Hints returns o's tool annotations.
+func (o Operation) Hints() ToolHints {
+	return ToolHints{ReadOnly: !o.Writes, Destructive: o.Writes, Idempotent: !o.Writes, OpenWorld: false}
 }
 
 // StandaloneSchema returns definition name of defs without its op

@@ -35,7 +35,7 @@ type LookupRequest struct {
 	// Limit bounds the entries returned: default 20, at most 100 (a
 	// larger limit is lowered to 100 and echoed as such). 0 returns only
 	// the total.
-	Limit *int `json:"limit,omitempty"`
+	Limit *int `json:"limit,omitempty" minimum:"0"`
 }
 
 // ListEntriesRequest lists one page of a vocabulary kind.
@@ -55,7 +55,7 @@ type ListEntriesRequest struct {
 	Locale string `json:"locale,omitempty"`
 	// PageSize bounds the entries of the page: default 50, at most 200 (a
 	// larger size is lowered to 200 and echoed as such).
-	PageSize *int `json:"pageSize,omitempty"`
+	PageSize *int `json:"pageSize,omitempty" minimum:"1"`
 	// Cursor is a previous page's nextCursor, passed back unchanged with
 	// the same kind and within; absent for the first page.
 	Cursor string `json:"cursor,omitempty"`

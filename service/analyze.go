@@ -48,12 +48,14 @@ func Analyze(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeResult, e
 		Complexity: []contract.ConditionTree{}, Risks: []contract.CompactFinding{}, TopVariables: []contract.VariableUse{}}
 	c := p.Cost()
 	out.Cost = contract.ElementCount{Total: c.Total, Budget: c.Budget, Rules: []contract.RuleElements{}}
-	for i, rc := range c.Ranked() {
+	ranked := c.Ranked()
+	for i, rc := range ranked {
 		if i == top {
 			break
 		}
 		out.Cost.Rules = append(out.Cost.Rules, p.ruleElements(rc))
 	}
+	out.Cost.Truncation = ranking(len(ranked), top, "costEstimate with all: true (CLI wright-lsp inspect cost --all) ranks every rule")
 	var trees []contract.ConditionTree
 	for i, r := range p.Checked.Script.Rules {
 		if t := flow.Conditions(r); t != nil {
@@ -64,7 +66,8 @@ func Analyze(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeResult, e
 	slices.SortStableFunc(trees, func(a, b contract.ConditionTree) int {
 		return cmp.Or(cmp.Compare(b.Leaves, a.Leaves), cmp.Compare(b.Depth, a.Depth))
 	})
-	out.Complexity = append(out.Complexity, trees[:min(3, len(trees))]...)
+	out.Complexity = append(out.Complexity, trees[:min(topTrees, len(trees))]...)
+	out.ComplexityTruncation = ranking(len(trees), topTrees, "the other rules' condition trees are not ranked; cfg shows a rule's control flow")
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
@@ -87,6 +90,8 @@ func Analyze(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeResult, e
 	}
 	if applied {
 		out.Selection = sel
+	} else if sel != nil {
+		out.RisksTruncation = ranking(len(risks)+sel.Withheld, len(risks), "lint (CLI wright-lsp lint --all) lists every finding")
 	}
 	var vars []contract.VariableUse
 	for _, sym := range p.Index().Symbols {
@@ -98,5 +103,18 @@ func Analyze(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeResult, e
 	}
 	slices.SortStableFunc(vars, func(a, b contract.VariableUse) int { return cmp.Compare(b.Reads+b.Writes, a.Reads+a.Writes) })
 	out.TopVariables = append(out.TopVariables, vars[:min(top, len(vars))]...)
+	out.TopVariablesTruncation = ranking(len(vars), top, "symbols lists every variable with its reference count")
 	return out, nil
+}
+
+// topTrees is how many condition trees the analysis ranks.
+const topTrees = 3
+
+// ranking is the truncation of a ranked list of total entries keeping
+// the first kept, or nil when it keeps them all.
+func ranking(total, kept int, expand string) *contract.Truncation {
+	if total <= kept {
+		return nil
+	}
+	return &contract.Truncation{Total: total, Shown: kept, Withheld: total - kept, Expand: expand}
 }

@@ -78,6 +78,12 @@ type CompileOptions struct {
 	// for OverPy unless its program has #!disableOptimizations, off for
 	// Workshop.
 	Optimize *bool
+	// Root, when set, confines the output: it must resolve inside Root,
+	// symbolic links followed, or the compile fails
+	// output-outside-project; a link is written through (to its target
+	// inside Root), never replaced by a file. The service sets it; the
+	// CLI writes where its user asks.
+	Root string
 }
 
 // Compile prints p as asked and writes it to the output file atomically:
@@ -90,17 +96,20 @@ func Compile(p *Program, opts CompileOptions) *contract.CompileResult {
 		target = DefaultOutput(p.File.Path)
 	}
 	loc, prof := c.options(opts)
-	c.checkOutput(target, opts)
+	dest := c.checkOutput(target, opts)
+	if dest != nil {
+		defer dest.close()
+	}
 	text, rewrites, ok := c.render(loc, prof, c.p.wantsOptimize(opts.Optimize))
 	if !ok {
 		return c.result()
 	}
-	c.commit(target, opts, text)
+	c.commit(target, dest, opts, text)
 	if c.exit != 0 {
 		return c.result()
 	}
 	c.out = c.outputOf(target, text, loc, prof, rewrites)
-	c.next = append(c.next, "wright-lsp check "+target)
+	c.next = append(c.next, command("check", target))
 	return c.result()
 }
 
@@ -148,13 +157,24 @@ func (s *Session) Load() (*Program, error) {
 	return nil, l.err
 }
 
-// Compile loads the session's program and compiles it (see Compile). A
+// Compile loads the session's program and compiles it (see Compile),
+// its output confined to the session's output root. A
 // program that does not parse is answered with its diagnostics (exit 1);
-// an input that cannot be read is refused.
+// an input that cannot load (cannot be read, has no provider) is answered
+// with the loader's refusal as the envelope's one diagnostic (exit 2), as
+// check answers it: compile is a workflow, and a workflow's failed load
+// surfaces inside its envelope.
 func (s *Session) Compile(opts CompileOptions) (*contract.CompileResult, error) {
-	p, err := s.Load()
-	if err != nil {
-		return nil, err
+	l := s.current()
+	p := l.program
+	if p == nil {
+		p = l.rejected
+	}
+	if p == nil {
+		return &contract.CompileResult{Envelope: FailedCheck("compile", l.err, s.opts.Input).Envelope}, nil
+	}
+	if !s.opts.Unconfined {
+		opts.Root = s.outputRoot()
 	}
 	return Compile(p, opts), nil
 }
@@ -211,7 +231,7 @@ func (c *compilation) render(loc vocab.Locale, prof Profile, optimizing bool) (t
 	}
 	if c.p.HasErrors() {
 		c.exit = 1
-		c.next = append(c.next, "wright-lsp check --all "+c.p.File.Path)
+		c.next = append(c.next, command("check", "--all", c.p.Origin.Input))
 		return "", nil, false
 	}
 	script := c.p.Checked.Script
@@ -322,43 +342,136 @@ func (c *compilation) result() *contract.CompileResult {
 
 // ---- The output file
 
-// checkOutput refuses an output that is the input, an existing file
-// without force, or a directory.
-func (c *compilation) checkOutput(target string, opts CompileOptions) {
+// A destination is where the program is written: a name in a directory.
+type destination struct {
+	dir writeDir
+	// name is the file within dir: the target itself, or, confined, the
+	// path relative to the output root of the file the target resolves
+	// to (a link's target).
+	name string
+	// root is the open output root of a confined compile.
+	root *os.Root
+}
+
+func (d *destination) close() {
+	if d.root != nil {
+		d.root.Close()
+	}
+}
+
+// checkOutput refuses an output outside the output root (confined), the
+// input, an existing file without force, a directory or a file with other
+// hard links (confined). It returns where to write, or nil when the
+// compile has failed. Nothing outside the root is examined beyond
+// resolving the path: whether it exists there is never reported.
+func (c *compilation) checkOutput(target string, opts CompileOptions) *destination {
+	d := &destination{dir: osDir{}, name: target}
+	check := target
+	if opts.Root != "" {
+		var ok bool
+		if d, check, ok = c.confine(target, opts.Root); !ok {
+			return nil
+		}
+	}
 	input := c.p.File.Path
 	// Any spelling of the input: a link, another path to it.
-	if sameFile(target, input) {
+	if sameFile(check, input) {
 		c.fail(2, "output-is-input", target,
 			"%s is the input source file %s: compile never replaces its input, even with force; name another output", target, input)
-		return
+		d.close()
+		return nil
 	}
-	info, err := os.Lstat(target)
+	info, err := d.dir.Lstat(d.name)
 	switch {
 	case err == nil && info.IsDir():
 		c.fail(2, "output-io", target, "%s is a directory: name a file to write", target)
+	case err == nil && opts.Root != "" && hardLinks(info) > 1:
+		c.fail(2, CodeOutputOutsideProject, target,
+			"%s has %d hard links, which may lie outside the output root %s: compile does not replace a file with other names; remove it or name another output",
+			target, hardLinks(info), opts.Root)
 	case err == nil && !opts.Force:
 		c.outputExists(target, opts)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		c.fail(2, "output-io", target, "%s: %v", target, err)
+	default:
+		return d
 	}
+	d.close()
+	return nil
+}
+
+// maxLinks bounds the symbolic links followed from an output.
+const maxLinks = 40
+
+// confine resolves target inside the output root: its directories'
+// links followed, and a final link followed to its target (written
+// through, never replaced). It fails output-outside-project when target
+// or a link's target resolves outside the root. check is a path naming
+// the file to write, for comparing with the input.
+func (c *compilation) confine(target, rootDir string) (d *destination, check string, ok bool) {
+	r, err := openRoot(rootDir)
+	if err != nil {
+		c.fail(2, "output-io", target, "the output root %s: %v", rootDir, err)
+		return nil, "", false
+	}
+	outside := func(how string) (*destination, string, bool) {
+		c.fail(2, CodeOutputOutsideProject, target,
+			"%s %s outside the project root %s: the service writes only inside it; name an output under %s (serve --output-root sets another root)",
+			target, how, rootDir, rootDir)
+		return nil, "", false
+	}
+	rel, ok := r.resolve(target)
+	if !ok {
+		return outside("resolves")
+	}
+	if rel == "." {
+		c.fail(2, "output-io", target, "%s is a directory: name a file to write", target)
+		return nil, "", false
+	}
+	dir, err := os.OpenRoot(r.real)
+	if err != nil {
+		c.fail(2, "output-io", target, "the output root %s: %v", rootDir, err)
+		return nil, "", false
+	}
+	for hops := 0; ; hops++ {
+		info, err := dir.Lstat(rel)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			break
+		}
+		link, err := dir.Readlink(rel)
+		if err != nil || hops == maxLinks {
+			dir.Close()
+			c.fail(2, "output-io", target, "%s: a symbolic link that cannot be followed (%v)", target, err)
+			return nil, "", false
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(r.real, filepath.Dir(rel), link)
+		}
+		if rel, ok = r.resolve(link); !ok {
+			dir.Close()
+			return outside("is a symbolic link leading")
+		}
+	}
+	return &destination{dir: dir, name: rel, root: dir}, filepath.Join(r.real, rel), true
 }
 
 // outputExists refuses to replace target, and says how to.
 func (c *compilation) outputExists(target string, opts CompileOptions) {
 	c.fail(2, "output-exists", target, "%s already exists: set force: true (CLI --force) to replace it", target)
-	line := "wright-lsp compile --force -o " + target
+	args := []string{"compile", "--force", "-o", target}
 	if opts.To != "" {
-		line += " --to " + opts.To
+		args = append(args, "--to", opts.To)
 	}
 	if opts.Profile == ProfileCompat {
-		line += " --profile compat"
+		args = append(args, "--profile", "compat")
 	}
-	c.next = append(c.next, line+" "+c.p.Origin.Input)
+	c.next = append(c.next, command(append(args, c.p.Origin.Input)...))
 }
 
-// commit writes text to target, reporting what went wrong.
-func (c *compilation) commit(target string, opts CompileOptions, text string) {
-	err := writeAtomic(target, []byte(text), opts.Force)
+// commit writes text to the destination, reporting what went wrong
+// under the target's name.
+func (c *compilation) commit(target string, dest *destination, opts CompileOptions, text string) {
+	err := writeAtomic(dest.dir, dest.name, []byte(text), opts.Force)
 	switch {
 	case err == nil:
 	case errors.Is(err, errOutputExists):
@@ -370,6 +483,11 @@ func (c *compilation) commit(target string, opts CompileOptions, text string) {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
 			reason = pe.Err
+		}
+		if escapes(err) {
+			// A link swapped in after the check.
+			c.fail(2, CodeOutputOutsideProject, target, "writing %s: the path leads outside the project root %s; nothing was written", target, opts.Root)
+			return
 		}
 		if dir := filepath.Dir(target); errors.Is(err, fs.ErrNotExist) {
 			c.fail(2, "output-io", target, "writing %s: the directory %s does not exist; nothing was written", target, dir)
@@ -383,6 +501,31 @@ func (c *compilation) commit(target string, opts CompileOptions, text string) {
 // force.
 var errOutputExists = errors.New("the output file exists")
 
+// A writeDir is where writeAtomic creates, links and renames files: the
+// file system itself (osDir, for the CLI, which writes where its user
+// asks), or an *os.Root at a session's output root, whose operations
+// refuse any path leading out of it.
+type writeDir interface {
+	OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error)
+	Rename(oldname, newname string) error
+	Link(oldname, newname string) error
+	Remove(name string) error
+	Lstat(name string) (fs.FileInfo, error)
+	Stat(name string) (fs.FileInfo, error)
+}
+
+// osDir is the file system, names as the process sees them.
+type osDir struct{}
+
+func (osDir) OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error) {
+	return os.OpenFile(name, flag, perm)
+}
+func (osDir) Rename(oldname, newname string) error   { return os.Rename(oldname, newname) }
+func (osDir) Link(oldname, newname string) error     { return os.Link(oldname, newname) }
+func (osDir) Remove(name string) error               { return os.Remove(name) }
+func (osDir) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
+func (osDir) Stat(name string) (fs.FileInfo, error)  { return os.Stat(name) }
+
 // The file operations of writeAtomic. Tests replace them to inject
 // failures and to stop the process at chosen points.
 var (
@@ -394,11 +537,11 @@ var (
 	// beforeCommit runs once the temporary file is complete and synced,
 	// before it takes the target's name.
 	beforeCommit = func(tmp string) {}
-	renameFile   = os.Rename
-	linkFile     = os.Link
+	renameFile   = writeDir.Rename
+	linkFile     = writeDir.Link
 )
 
-// writeAtomic writes data to path so that path holds either its old
+// writeAtomic writes data to path in d so that path holds either its old
 // content or all of data, whatever happens: a temporary file in path's
 // directory is written, synced and then given path's name (the directory
 // is synced after, where the system allows). Without replace an existing
@@ -406,12 +549,14 @@ var (
 // which fails if path exists; where links are not supported, path is
 // checked, then renamed over. On failure the temporary file is removed.
 // A killed process can leave one behind, named .<name>.<random>.tmp.
-func writeAtomic(path string, data []byte, replace bool) (err error) {
+// The rename replaces path's directory entry: a file with other hard
+// links keeps its content under them.
+func writeAtomic(d writeDir, path string, data []byte, replace bool) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	tmp, f, err := createTemp(dir, base)
+	tmp, f, err := createTemp(d, dir, base)
 	if err != nil {
 		return err
 	}
@@ -421,12 +566,12 @@ func writeAtomic(path string, data []byte, replace bool) (err error) {
 			if !closed {
 				f.Close()
 			}
-			os.Remove(tmp)
+			d.Remove(tmp)
 		}
 	}()
 	if replace {
 		// Keep the permissions of the file being replaced.
-		if info, serr := os.Stat(path); serr == nil && info.Mode().IsRegular() {
+		if info, serr := d.Stat(path); serr == nil && info.Mode().IsRegular() {
 			if err = f.Chmod(info.Mode().Perm()); err != nil {
 				return err
 			}
@@ -444,37 +589,37 @@ func writeAtomic(path string, data []byte, replace bool) (err error) {
 	}
 	beforeCommit(tmp)
 	if replace {
-		err = renameFile(tmp, path)
+		err = renameFile(d, tmp, path)
 	} else {
-		err = linkFile(tmp, path)
+		err = linkFile(d, tmp, path)
 		switch {
 		case err == nil:
-			os.Remove(tmp)
+			d.Remove(tmp)
 		case errors.Is(err, fs.ErrExist):
 			err = errOutputExists
 		default:
 			// No hard links here (some file systems): check, then rename.
-			if _, lerr := os.Lstat(path); lerr == nil {
+			if _, lerr := d.Lstat(path); lerr == nil {
 				err = errOutputExists
 			} else {
-				err = renameFile(tmp, path)
+				err = renameFile(d, tmp, path)
 			}
 		}
 	}
 	if err != nil {
 		return err
 	}
-	syncDir(dir)
+	syncDir(d, dir)
 	return nil
 }
 
 // createTemp creates a new file for writing next to base in dir. Unlike
 // os.CreateTemp it leaves the permissions to the umask, as any other
 // new file gets.
-func createTemp(dir, base string) (string, *os.File, error) {
+func createTemp(d writeDir, dir, base string) (string, *os.File, error) {
 	for range 100 {
 		name := filepath.Join(dir, "."+base+"."+strings.ToLower(rand.Text()[:10])+".tmp")
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err := d.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -485,11 +630,11 @@ func createTemp(dir, base string) (string, *os.File, error) {
 
 // syncDir makes a rename in dir durable where the system allows syncing a
 // directory (it does not on Windows, where the error is ignored).
-func syncDir(dir string) {
-	d, err := os.Open(dir)
+func syncDir(d writeDir, dir string) {
+	f, err := d.OpenFile(dir, os.O_RDONLY, 0)
 	if err != nil {
 		return
 	}
-	d.Sync()
-	d.Close()
+	f.Sync()
+	f.Close()
 }

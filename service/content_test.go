@@ -617,10 +617,9 @@ func TestRulesContent(t *testing.T) {
 		total, withhel int
 	}{
 		{"default", service.Select{Content: true}, 20, 25, 5},
-		{"all does not lift the bound", service.Select{Content: true, All: true}, 20, 25, 5},
 		{"max", service.Select{Content: true, Max: intp(30)}, 25, 25, 0},
 		{"small max", service.Select{Content: true, Max: intp(2)}, 2, 25, 23},
-		{"rule", service.Select{Content: true, Rule: contract.Address{Name: "r22"}}, 1, 25, 0},
+		{"rule", service.Select{Content: true, Rule: &contract.Address{Name: "r22"}}, 1, 25, 0},
 	}
 	for _, tt := range tests {
 		res, err := service.Rules(p, tt.sel)
@@ -640,6 +639,14 @@ func TestRulesContent(t *testing.T) {
 				t.Errorf("%s: rule %d: content %s", tt.name, r.ID, compact(t, r.Content))
 			}
 		}
+	}
+	// all lifts the bound: every rule, with its document, and no wrapper.
+	res, err := service.Rules(p, service.Select{Content: true, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rules) != 25 || res.Truncation != nil || res.Selection != nil || res.Rules[24].Content == nil {
+		t.Errorf("all: %d rules, truncation %v, selection %v; want all 25 with content", len(res.Rules), res.Truncation, res.Selection)
 	}
 }
 

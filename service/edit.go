@@ -58,7 +58,7 @@ func (s *Session) ValidateEdit(req *contract.ValidateEditTransactionRequest) (*c
 	if len(req.Transaction.Edits) == 0 {
 		return nil, errorf("malformed-request", "the transaction has no edits")
 	}
-	entry, e := resolveEntry(s.opts.Input)
+	entry, e := s.resolveEntry()
 	if e != nil {
 		return nil, e
 	}
@@ -100,8 +100,8 @@ func (s *Session) ValidateEdit(req *contract.ValidateEditTransactionRequest) (*c
 	if e != nil {
 		return nil, e
 	}
-	if kind != KindWorkshop {
-		return nil, errorf("edit-requires-provider", "%s is %s input: its edits are validated by its provider through providerValidateEdit", entry, kind)
+	if e := editableKind(entry, kind); e != nil {
+		return nil, e
 	}
 	out := &contract.EditValidation{OK: true, Diagnostics: []contract.Diagnostic{}, Previews: []contract.EditPreview{}}
 	for _, a := range applied {
@@ -125,6 +125,21 @@ func (s *Session) ValidateEdit(req *contract.ValidateEditTransactionRequest) (*c
 		out.Diagnostics = errorsFirst(out.Diagnostics)
 	}
 	return out, nil
+}
+
+// editableKind refuses edits of an entry that is not raw Workshop: OverPy
+// input belongs to its provider (edit-requires-provider, as the contract
+// says, naming the provider operation), and a kind with no provider in
+// this wright-lsp (ostw, protocol) keeps the refusal its load gets
+// (source-provider-unavailable).
+func editableKind(entry, kind string) *Error {
+	switch kind {
+	case KindWorkshop:
+		return nil
+	case KindOverPy:
+		return errorf("edit-requires-provider", "%s is OverPy input: its edits are validated by the OverPy provider through providerValidateEdit, which this wright-lsp does not offer yet; validateEditTransaction and editStatements validate raw Workshop input", entry)
+	}
+	return errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp, so its edits cannot be validated; only raw Workshop edits are", entry, kind)
 }
 
 // errorsFirst orders diagnostics by severity, keeping their order within

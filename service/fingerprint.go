@@ -99,10 +99,11 @@ func (fp *fingerprint) inputsUnchanged(overlay Overlay) bool {
 }
 
 // members lists the files whose changes can change the program: the
-// input itself when it is a file or the overlay holds it; for a
-// directory, the project file and every source file under it (hidden
-// directories excluded).
-func members(input string, overlay Overlay) ([]string, error) {
+// input itself when it is a file or the overlay holds it, and the
+// project file beside it (whose lint policy applies); for a directory,
+// the project file and every source file under it (hidden directories
+// excluded).
+func members(input, project string, overlay Overlay) ([]string, error) {
 	if overlay != nil {
 		if _, _, ok := overlay(input); ok {
 			return []string{input}, nil
@@ -113,7 +114,7 @@ func members(input string, overlay Overlay) ([]string, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		return []string{input}, nil
+		return []string{input, project}, nil
 	}
 	var out []string
 	err = filepath.WalkDir(input, func(path string, d fs.DirEntry, err error) error {
@@ -146,31 +147,54 @@ func members(input string, overlay Overlay) ([]string, error) {
 
 var errTooManyMembers = &Error{Code: "input-io", Message: "the input directory holds more than 10000 source files"}
 
-// takeFingerprint stats every member of input.
-func takeFingerprint(input string, overlay Overlay) (*fingerprint, error) {
-	paths, err := members(input, overlay)
+// takeFingerprint stats every member of input. With a root, a member
+// that resolves outside it (through a link) is stamped as the link
+// itself: its target is neither statted nor read.
+func takeFingerprint(input, project string, overlay Overlay, r *root) (*fingerprint, error) {
+	paths, err := members(input, project, overlay)
 	if err != nil {
 		return nil, err
 	}
 	now := time.Now()
 	fp := &fingerprint{stamps: make([]fileStamp, 0, len(paths))}
 	for _, p := range paths {
-		fp.stamps = append(fp.stamps, stamp(p, now, overlay))
+		fp.stamps = append(fp.stamps, stamp(p, now, overlay, r))
 	}
 	return fp, nil
 }
 
+// statMember stats a member: the file it names, or, for a link leading
+// out of the root, the link itself (outside is then set). The walk does
+// not follow links, so only a member that is a link is resolved; an
+// input whose own path leads out never loads (its read is refused).
+//
+// One lstat answers for a member that is not a link, as stat would.
+func statMember(path string, r *root) (info fs.FileInfo, outside bool, err error) {
+	l, err := os.Lstat(path)
+	if err != nil || l.Mode()&fs.ModeSymlink == 0 {
+		return l, false, err
+	}
+	if r != nil && !r.inside(path) {
+		return l, true, nil
+	}
+	info, err = os.Stat(path)
+	return info, false, err
+}
+
 // stamp stats one file. A file that cannot be statted gets a zero stamp,
 // so that it becoming readable is a change.
-func stamp(path string, now time.Time, overlay Overlay) fileStamp {
+func stamp(path string, now time.Time, overlay Overlay, r *root) fileStamp {
 	if overlay != nil {
 		if text, version, ok := overlay(path); ok {
 			return fileStamp{path: path, size: int64(len(text)), overlay: version + 1}
 		}
 	}
-	info, err := os.Stat(path)
+	info, outside, err := statMember(path, r)
 	if err != nil {
 		return fileStamp{path: path}
+	}
+	if outside {
+		return fileStamp{path: path, size: info.Size(), mtime: info.ModTime().UnixNano(), mode: info.Mode()}
 	}
 	st := fileStamp{path: path, size: info.Size(), mtime: info.ModTime().UnixNano(), mode: info.Mode()}
 	if now.Sub(info.ModTime()) < racyWindow && info.Mode().IsRegular() {
@@ -184,11 +208,11 @@ func stamp(path string, now time.Time, overlay Overlay) fileStamp {
 // unchanged reports whether input's file set still matches fp: the same
 // members, each with the same stamp and, for a racily clean member, the
 // same content.
-func (fp *fingerprint) unchanged(input string, overlay Overlay) bool {
+func (fp *fingerprint) unchanged(input, project string, overlay Overlay, r *root) bool {
 	if fp == nil {
 		return false
 	}
-	paths, err := members(input, overlay)
+	paths, err := members(input, project, overlay)
 	if err != nil || len(paths) != len(fp.stamps) || !fp.inputsUnchanged(overlay) {
 		return false
 	}
@@ -205,7 +229,7 @@ func (fp *fingerprint) unchanged(input string, overlay Overlay) bool {
 				continue
 			}
 		}
-		info, err := os.Stat(p)
+		info, outside, err := statMember(p, r)
 		if err != nil {
 			if old.mode != 0 {
 				return false
@@ -214,6 +238,9 @@ func (fp *fingerprint) unchanged(input string, overlay Overlay) bool {
 		}
 		if info.Size() != old.size || info.ModTime().UnixNano() != old.mtime || info.Mode() != old.mode {
 			return false
+		}
+		if outside {
+			continue
 		}
 		if old.racy {
 			data, err := os.ReadFile(p)

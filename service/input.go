@@ -11,9 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
@@ -52,10 +51,12 @@ var kindsByExtension = map[string]string{
 // entry.
 const ProjectFile = ".wright.yaml"
 
-// resolveEntry finds the entry file of input: input itself when it is a
-// file, else the entry: of the directory's .wright.yaml, else its single
-// top-level source file.
-func resolveEntry(input string) (string, *Error) {
+// resolveEntry finds the entry file of the session's input: the input
+// itself when it is a file, else the entry: of the directory's
+// .wright.yaml, else its single top-level source file. The project file
+// is read as any file of the project is (inside the root).
+func (s *Session) resolveEntry() (string, *Error) {
+	input := s.opts.Input
 	info, err := os.Stat(input)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -66,7 +67,7 @@ func resolveEntry(input string) (string, *Error) {
 	if !info.IsDir() {
 		return input, nil
 	}
-	if entry, found, e := projectEntry(input); e != nil || found {
+	if entry, found, e := s.projectEntry(input); e != nil || found {
 		return entry, e
 	}
 	names, err := os.ReadDir(input)
@@ -93,30 +94,33 @@ func resolveEntry(input string) (string, *Error) {
 	return "", e
 }
 
-// projectEntry reads entry: from dir's .wright.yaml. Other keys belong to
-// the lint policy and are not read here.
-func projectEntry(dir string) (entry string, found bool, _ *Error) {
+// projectEntry reads entry: from dir's .wright.yaml. The other keys
+// belong to the lint policy (buildLint applies them); an unknown key is
+// refused here, whoever reads the file.
+func (s *Session) projectEntry(dir string) (entry string, found bool, _ *Error) {
 	path := filepath.Join(dir, ProjectFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return "", false, nil
 	}
+	f, err := s.readSource(path)
 	if err != nil {
-		return "", false, errorf("input-io", "%s: %v", path, err)
+		var e *Error
+		if errors.As(err, &e) {
+			return "", false, e
+		}
+		return "", false, readError(err)
 	}
-	var doc struct {
-		Entry string `yaml:"entry"`
+	entry, err = lint.ProjectEntry(path, []byte(f.Text))
+	if err != nil {
+		return "", false, errorf(CodeProjectFileInvalid, "%v", err)
 	}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return "", false, errorf("input-io", "%s: %v", path, err)
-	}
-	if doc.Entry == "" {
+	if entry == "" {
 		return "", false, nil
 	}
-	if filepath.IsAbs(doc.Entry) || !filepath.IsLocal(doc.Entry) {
-		return "", false, errorf("input-io", "%s: entry %q must be a path inside the directory", path, doc.Entry)
+	if filepath.IsAbs(entry) || !filepath.IsLocal(entry) {
+		return "", false, errorf(CodeProjectFileInvalid, "%s: entry %q must be a path inside the directory", path, entry)
 	}
-	return filepath.Join(dir, doc.Entry), true, nil
+	return filepath.Join(dir, entry), true, nil
 }
 
 // detectKind decides the entry's kind: the configured one, else by
@@ -238,6 +242,10 @@ func jsonNext(lines []string) bool {
 // readError converts a source read failure into the input-io refusal,
 // with the line and column of a byte that is not UTF-8.
 func readError(err error) *Error {
+	var se *Error
+	if errors.As(err, &se) {
+		return se // the read was refused (outside the project)
+	}
 	var re *source.ReadError
 	if errors.As(err, &re) && re.Problem == source.ReadNotUTF8 {
 		if p, perr := edits.NewMapper(re.Text).OffsetPoint(re.Offset); perr == nil {

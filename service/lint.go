@@ -26,7 +26,11 @@ func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) 
 		return nil, err
 	}
 	out := &contract.LintResult{OK: !res.Fails(cfg.FailLevel()), Findings: []contract.CompactFinding{}, Snapshot: p.Snapshot,
-		Selection: sel, Truncation: trunc, Rules: []contract.RuleSeverity{}, Skipped: skipped(res)}
+		Selection: sel, Truncation: trunc, Rules: []contract.RuleSeverity{}, Skipped: skipped(res),
+		Next: []string{command("analyze", p.Origin.Input)}}
+	if trunc != nil {
+		out.Next = append([]string{command("lint", "--all", p.Origin.Input)}, out.Next...)
+	}
 	for _, f := range findings {
 		out.Findings = append(out.Findings, compact(f))
 	}
@@ -40,7 +44,7 @@ func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) 
 		}
 	}
 	if !s.All {
-		boundBytes(out)
+		boundBytes(out, command("lint", "--all", p.Origin.Input))
 	}
 	return out, nil
 }
@@ -51,8 +55,9 @@ func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) 
 const lintBudget = 5500
 
 // boundBytes drops findings from the end until the encoded result fits
-// lintBudget, reporting what it withheld.
-func boundBytes(out *contract.LintResult) {
+// lintBudget, reporting what it withheld and, in next, the command that
+// lists everything.
+func boundBytes(out *contract.LintResult, all string) {
 	size := func() int {
 		data, _ := Marshal(out)
 		return len(data)
@@ -67,6 +72,9 @@ func boundBytes(out *contract.LintResult) {
 		total = len(out.Findings) + out.Selection.Withheld
 	}
 	expand := fmt.Sprintf("the lint result is bounded to %d bytes: all: true (CLI --all) lists every finding, and findings gives ranges and fixes", lintBudget)
+	if !slices.Contains(out.Next, all) {
+		out.Next = append([]string{all}, out.Next...)
+	}
 	for len(out.Findings) > 0 {
 		out.Findings = out.Findings[:len(out.Findings)-1]
 		out.Truncation = &contract.Truncation{Total: total, Shown: len(out.Findings), Withheld: total - len(out.Findings), Expand: expand}
@@ -163,22 +171,53 @@ func LintRules(p *Program, cfg *lint.Config) *contract.LintRulesResult {
 		r := e.Rule
 		out.Rules = append(out.Rules, contract.LintRule{ID: r.ID, DefaultSeverity: r.Severity.String(),
 			EffectiveSeverity: e.Severity.String(), Enabled: e.Enabled, Summary: r.Summary, Rationale: r.Rationale,
-			KnownLimits: r.Limits, Tags: nonNil(r.Tags), Fixes: nonNil(r.Fixes)})
+			KnownLimits: r.Limits, Evidence: ruleEvidence(r), Documentation: ruleDocumentation(r),
+			Tags: nonNil(r.Tags), Fixes: nonNil(r.Fixes)})
 	}
 	return out
+}
+
+// defaultEvidence is what a finding's evidence holds unless its rule says
+// otherwise.
+const defaultEvidence = "the offending text as written at the finding's location (an expression, a statement), on one line, shortened to 120 characters"
+
+func ruleEvidence(r *lint.Rule) string {
+	if r.Evidence != "" {
+		return r.Evidence
+	}
+	return defaultEvidence
+}
+
+// LintRulesDocument is where the built-in rules are documented, in the
+// wright-lsp repository; each rule has a section whose anchor is its id.
+const LintRulesDocument = "docs/lint-rules.md"
+
+func ruleDocumentation(r *lint.Rule) string {
+	if r.Documentation != "" {
+		return r.Documentation
+	}
+	return LintRulesDocument + "#" + r.ID
 }
 
 // rankedRules is how many rules costEstimate lists by default.
 const rankedRules = 5
 
-// CostEstimate reports the element count, rules ranked largest first, and
-// the configured findings; with rule set, that rule's drill-down.
-func CostEstimate(p *Program, rule contract.Address, cfg *lint.Config, s Select) (*contract.CostEstimateResult, error) {
+// CostEstimate reports the exact counts, the element count, rules ranked
+// largest first, and the configured findings (selected by s: severity,
+// file, max; capped at DefaultLimit unless all); with rule set, that
+// rule's drill-down.
+func CostEstimate(p *Program, rule *contract.Address, cfg *lint.Config, s Select) (*contract.CostEstimateResult, error) {
 	if cfg == nil {
 		cfg = &lint.Config{}
 	}
 	c := p.Cost()
-	out := &contract.CostEstimateResult{ProgramRules: len(p.Checked.Script.Rules), Snapshot: p.Snapshot}
+	out := &contract.CostEstimateResult{ProgramRules: len(p.Checked.Script.Rules), Snapshot: p.Snapshot,
+		Exact: contract.ExactCounts{Counts: p.Counts()}}
+	if n, why := p.emittedBytes(); why == "" {
+		out.Exact.EmittedBytes = &n
+	} else {
+		out.Exact.EmittedBytesUnavailable = why
+	}
 	out.ElementCount = contract.ElementCount{Total: c.Total, Budget: c.Budget, Rules: []contract.RuleElements{}}
 	ranked := c.Ranked()
 	shown := ranked
@@ -191,17 +230,20 @@ func CostEstimate(p *Program, rule contract.Address, cfg *lint.Config, s Select)
 		out.ElementCount.Rules = append(out.ElementCount.Rules, p.ruleElements(rc))
 	}
 	res := p.Lint(cfg)
-	findings, sel, _, err := p.selectFindings(res, cfg, Select{Severity: s.Severity, Code: s.Code, Max: s.Max, All: true})
+	findings, sel, trunc, err := p.selectFindings(res, cfg, Select{Severity: s.Severity, File: s.File, Max: s.Max, All: s.All})
 	if err != nil {
 		return nil, err
 	}
-	out.Findings, out.Selection, out.Skipped = findings, sel, skipped(res)
-	if !rule.IsZero() {
-		i, err := p.ResolveRule(rule, s.Snapshot)
+	out.Findings, out.Selection, out.FindingsTruncation, out.Skipped = findings, sel, trunc, skipped(res)
+	if trunc != nil {
+		trunc.Expand = "all: true (CLI --all) lists every finding; findings gives their fixes"
+	}
+	if rule != nil {
+		i, err := p.ResolveRule(*rule, s.Snapshot)
 		if err != nil {
 			return nil, err
 		}
-		out.Rule = p.drillDown(&c.Rules[i])
+		out.Rule = p.drillDown(&c.Rules[i], s.All)
 	}
 	return out, nil
 }
@@ -211,14 +253,21 @@ func (p *Program) ruleElements(rc *cost.RuleCost) contract.RuleElements {
 	return contract.RuleElements{Index: rc.Index, Address: p.Index().RuleAddress(rc.Index), Count: rc.Count, Span: p.Range(r.Span)}
 }
 
-func (p *Program) drillDown(rc *cost.RuleCost) *contract.RuleDrillDown {
-	d := &contract.RuleDrillDown{Rule: p.ruleElements(rc), Statements: []contract.StatementElements{}, ByNode: []contract.NodeElements{}}
+// drillDown is a rule's cost statement by statement and node by node,
+// each list capped at DefaultLimit entries unless all.
+func (p *Program) drillDown(rc *cost.RuleCost, all bool) *contract.RuleDrillDown {
+	d := &contract.RuleDrillDown{Rule: p.ruleElements(rc)}
 	stmts := slices.Clone(rc.Statements)
 	slices.SortStableFunc(stmts, func(a, b cost.StatementCost) int { return cmp.Compare(b.Count, a.Count) })
+	stmts, _, d.StatementsTruncation = bound(stmts, Select{All: all}, len(stmts))
+	d.Statements = make([]contract.StatementElements, 0, len(stmts))
 	for _, st := range stmts {
 		d.Statements = append(d.Statements, contract.StatementElements{Name: st.Name(), Count: st.Count, Span: p.Range(st.Statement.Span)})
 	}
-	for _, n := range rc.ByNode {
+	nodes, _, byNode := bound(rc.ByNode, Select{All: all}, len(rc.ByNode))
+	d.ByNodeTruncation = byNode
+	d.ByNode = make([]contract.NodeElements, 0, len(nodes))
+	for _, n := range nodes {
 		d.ByNode = append(d.ByNode, contract.NodeElements{Name: n.Name, Count: n.Count, Occurrences: n.Nodes})
 	}
 	return d

@@ -5,6 +5,11 @@ package service
 
 import (
 	"encoding/json"
+	"errors"
+	"math"
+	"math/big"
+	"reflect"
+	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 )
@@ -20,18 +25,47 @@ func typed[R any](f func(s *Session, p *Program, req *R) (any, error)) handler {
 		if err := json.Unmarshal(raw, &req); err != nil {
 			// The schema admitted the request, so this is a value the
 			// types reject (a negative id, say): the caller's mistake.
-			return nil, errorf("malformed-request", "%v", err)
+			return nil, decodeError(reflect.TypeFor[R](), err)
 		}
 		return f(s, p, &req)
 	}
 }
 
-// address converts an optional address.
-func address(a *contract.Address) contract.Address {
-	if a == nil {
-		return contract.Address{}
+// decodeError describes why a request of type t that the schema admitted
+// does not decode: a number no integer can hold (1e400, 2.5e30), or one
+// written with a fraction or an exponent, named by its place in the
+// request.
+func decodeError(t reflect.Type, err error) *Error {
+	prefix := t.Name()
+	for _, o := range contract.Operations {
+		if o.Request == t {
+			prefix = o.Name + " request"
+		}
 	}
-	return *a
+	var ute *json.UnmarshalTypeError
+	if !errors.As(err, &ute) {
+		return errorf("malformed-request", "%s: %v", prefix, err)
+	}
+	// The path names embedded Go structs (FindingSelection.max); the wire
+	// has only the JSON members, which all start in lower case.
+	var parts []string
+	for _, part := range strings.Split(ute.Field, ".") {
+		if part != "" && !('A' <= part[0] && part[0] <= 'Z') {
+			parts = append(parts, part)
+		}
+	}
+	where := "/" + strings.Join(parts, "/")
+	number, isNumber := strings.CutPrefix(ute.Value, "number ")
+	if !isNumber || ute.Type.Kind() != reflect.Int {
+		return errorf("malformed-request", "%s: %s: %s is not a valid %s", prefix, where, ute.Value, ute.Type)
+	}
+	f, _, ferr := big.ParseFloat(number, 10, 256, big.ToNearestEven)
+	if ferr == nil && f.IsInt() {
+		if n, acc := f.Int64(); acc == big.Exact {
+			return errorf("malformed-request", "%s: %s: write the integer %s as %d, without a fraction or an exponent", prefix, where, number, n)
+		}
+	}
+	return errorf("malformed-request", "%s: %s: %s is out of range: expected an integer of at most %d", prefix, where, number, math.MaxInt)
 }
 
 // handlers holds one handler per operation of contract.Operations; a
@@ -47,22 +81,22 @@ var handlers = map[string]handler{
 		return s.Compile(CompileOptions{Output: r.Output, Force: r.Force, To: r.To, Profile: s.opts.Profile, Optimize: r.Optimize})
 	}),
 	"analyze": typed(func(s *Session, p *Program, r *contract.AnalyzeRequest) (any, error) {
-		return AnalyzeEnvelope(p, s.opts.Lint, Select{Severity: r.Severity, Code: r.Rule, File: r.File, Max: r.Max, All: r.All})
+		return AnalyzeEnvelope(p, s.LintConfig(), Select{Severity: r.Severity, Code: r.Rule, File: r.File, Max: r.Max, All: r.All})
 	}),
 	"inspect": typed(func(_ *Session, p *Program, r *contract.InspectRequest) (any, error) {
 		return InspectEnvelope(p, r.All), nil
 	}),
 	"project": typed(func(s *Session, p *Program, _ *contract.ProjectRequest) (any, error) {
-		return Project(p, s.opts.Lint), nil
+		return Project(p, s.LintConfig()), nil
 	}),
 	"rules": typed(func(_ *Session, p *Program, r *contract.RulesRequest) (any, error) {
-		return Rules(p, Select{Rule: address(r.Rule), Snapshot: r.Snapshot, File: r.File, Max: r.Max, All: r.All, Content: r.Content})
+		return Rules(p, Select{Rule: r.Rule, Snapshot: r.Snapshot, File: r.File, Max: r.Max, All: r.All, Content: r.Content})
 	}),
 	"symbols": typed(func(_ *Session, p *Program, r *contract.SymbolsRequest) (any, error) {
 		return Symbols(p, Select{Kind: r.Kind, File: r.File, Max: r.Max, All: r.All})
 	}),
 	"references": typed(func(_ *Session, p *Program, r *contract.ReferencesRequest) (any, error) {
-		return References(p, r.Symbol, Select{Snapshot: r.Snapshot, Kind: r.Kind, Rule: address(r.Rule), File: r.File, Max: r.Max, All: r.All})
+		return References(p, r.Symbol, Select{Snapshot: r.Snapshot, Kind: r.Kind, Rule: r.Rule, File: r.File, Max: r.Max, All: r.All})
 	}),
 	"usage": typed(func(_ *Session, p *Program, r *contract.UsageRequest) (any, error) {
 		return Usage(p, r.Symbol, r.Snapshot)
@@ -71,22 +105,22 @@ var handlers = map[string]handler{
 		return CFG(p, r.Rule, Select{Snapshot: r.Snapshot, Kind: r.Kind, Max: r.Max, All: r.All})
 	}),
 	"findings": typed(func(s *Session, p *Program, r *contract.FindingsRequest) (any, error) {
-		return Findings(p, s.opts.Lint, findingSelect(r.FindingSelection))
+		return Findings(p, s.LintConfig(), findingSelect(r.FindingSelection))
 	}),
 	"persistentObjects": typed(func(_ *Session, p *Program, r *contract.PersistentObjectsRequest) (any, error) {
 		return PersistentObjects(p, r.All), nil
 	}),
 	"callGraph": typed(func(_ *Session, p *Program, r *contract.CallGraphRequest) (any, error) {
-		return CallGraph(p, Select{Caller: address(r.Caller), Callee: r.Callee, Max: r.Max, All: r.All})
+		return CallGraph(p, Select{Caller: r.Caller, Snapshot: r.Snapshot, Callee: r.Callee, Max: r.Max, All: r.All})
 	}),
 	"lint": typed(func(s *Session, p *Program, r *contract.LintRequest) (any, error) {
-		return Lint(p, s.opts.Lint, findingSelect(r.FindingSelection))
+		return Lint(p, s.LintConfig(), findingSelect(r.FindingSelection))
 	}),
 	"lintRules": typed(func(s *Session, p *Program, _ *contract.LintRulesRequest) (any, error) {
-		return LintRules(p, s.opts.Lint), nil
+		return LintRules(p, s.LintConfig()), nil
 	}),
 	"costEstimate": typed(func(s *Session, p *Program, r *contract.CostEstimateRequest) (any, error) {
-		return CostEstimate(p, address(r.Rule), s.opts.Lint,
+		return CostEstimate(p, r.Rule, s.LintConfig(),
 			Select{Snapshot: r.Snapshot, Severity: r.Severity, File: r.File, Max: r.Max, All: r.All})
 	}),
 	"validateEditTransaction": typed(func(s *Session, _ *Program, r *contract.ValidateEditTransactionRequest) (any, error) {

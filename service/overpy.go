@@ -57,7 +57,13 @@ func unmapped(path string) contract.Range {
 // program it lowers to. readFile reads the files the entry includes (the
 // session's overlay, then the disk).
 func NewOverPyProgram(entry *source.File, opts engine.Options, readFile func(string) (string, error)) *Program {
-	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, Vocab: opts.Vocab})
+	return newOverPyProgram(entry, opts, readFile, nil)
+}
+
+// newOverPyProgram is NewOverPyProgram with the folder listing of
+// #!include "folder/" too (nil lists the disk).
+func newOverPyProgram(entry *source.File, opts engine.Options, readFile func(string) (string, error), readDir func(string) ([]string, error)) *Program {
+	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, ReadDir: readDir, Vocab: opts.Vocab})
 	lowered := source.NewFile(entry.Path, res.Text)
 	// The lowered text is en-US, whatever the client language.
 	opts.Locale, opts.LocaleGiven = vocab.EnUS, true

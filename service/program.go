@@ -41,6 +41,11 @@ type Program struct {
 	lintMu  sync.Mutex
 	lintCfg *lint.Config
 	lintRes *lint.Result
+	// emitOnce guards emitted and emitProblem: the size of the program
+	// written in the export style, or why it cannot be written.
+	emitOnce    sync.Once
+	emitted     int
+	emitProblem string
 	// overpy is set when the program was compiled from OverPy: File is
 	// then the lowered Workshop text, and positions in it are reported at
 	// the OverPy sources through the provider's source map.
@@ -102,6 +107,27 @@ func (p *Program) indexAndCost() (*index.Index, *cost.Program) {
 		panic(r)
 	}
 	return ix, p.Cost()
+}
+
+// emittedBytes returns the size of the program as compile writes it (the
+// input's locale, no profile), or why it cannot be written ("" when it
+// can). It is computed once.
+func (p *Program) emittedBytes() (int, string) {
+	p.emitOnce.Do(func() {
+		text, res := Render(p, CompileOptions{})
+		if res.Exit == 0 {
+			p.emitted = len(text)
+			return
+		}
+		p.emitProblem = "the program cannot be written"
+		for _, d := range res.Diagnostics {
+			if d.Severity == "error" {
+				p.emitProblem = fmt.Sprintf("the program cannot be written: %s (%s); compile lists every problem", d.Message, d.Code)
+				break
+			}
+		}
+	})
+	return p.emitted, p.emitProblem
 }
 
 // Objects returns the program's persistent object facts.

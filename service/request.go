@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"sort"
 	"strings"
 	"sync"
@@ -289,6 +290,15 @@ func validate(op contract.Operation, obj map[string]any) *Error {
 // integer") into one phrase.
 func collect(ve *jsonschema.ValidationError, out map[string][]string) {
 	if len(ve.Causes) > 0 {
+		// An optional member is anyOf its type and null: when the value
+		// fails the type on something other than its type (a minimum),
+		// that is the problem, and "expected null" only noise.
+		if causes := withoutNullAlternative(ve.Causes); len(causes) < len(ve.Causes) {
+			for _, c := range causes {
+				collect(c, out)
+			}
+			return
+		}
 		// The alternatives of one anyOf fail at one location with type
 		// errors only: say what the location accepts, in one phrase.
 		var want []string
@@ -321,10 +331,41 @@ func collect(ve *jsonschema.ValidationError, out map[string][]string) {
 		msg = "missing required " + orList(k.Missing)
 	case *kind.Const:
 		msg = fmt.Sprintf("must be %v", k.Want)
+	case *kind.Minimum:
+		msg = fmt.Sprintf("must be at least %s, got %s", numberText(k.Want), numberText(k.Got))
 	default:
 		msg = ve.ErrorKind.LocalizedString(english)
 	}
 	out[loc] = append(out[loc], msg)
+}
+
+// withoutNullAlternative drops, from the failed alternatives of an
+// anyOf, a null type alternative failing beside one that failed on more
+// than its type; it returns causes itself otherwise.
+func withoutNullAlternative(causes []*jsonschema.ValidationError) []*jsonschema.ValidationError {
+	null, other := -1, false
+	for i, c := range causes {
+		t, ok := c.ErrorKind.(*kind.Type)
+		switch {
+		case ok && len(t.Want) == 1 && t.Want[0] == "null":
+			null = i
+		case !ok:
+			other = true
+		}
+	}
+	if null < 0 || !other {
+		return causes
+	}
+	return append(append([]*jsonschema.ValidationError{}, causes[:null]...), causes[null+1:]...)
+}
+
+// numberText writes a number of a validation error: an integer in full
+// when it is short, else in exponent form (-1e+400).
+func numberText(r *big.Rat) string {
+	if r.IsInt() && len(r.Num().String()) <= 20 {
+		return r.Num().String()
+	}
+	return new(big.Float).SetRat(r).Text('g', 10)
 }
 
 func location(tokens []string) string {

@@ -26,10 +26,12 @@ type Select struct {
 	Code string
 	// Kind selects a kind of symbol, reference or block.
 	Kind string
-	// Rule selects one rule by address.
-	Rule contract.Address
-	// Caller and Callee filter call graph edges.
-	Caller contract.Address
+	// Rule selects one rule by address; nil when not given. The empty
+	// name is a name like any other (it selects unnamed rules).
+	Rule *contract.Address
+	// Caller and Callee filter call graph edges (Caller nil when not
+	// given).
+	Caller *contract.Address
 	Callee string
 	// Snapshot is the generation the request's numeric addresses come
 	// from.
@@ -42,7 +44,7 @@ type Select struct {
 // carries a selection member).
 func (s Select) applied() bool {
 	return s.Max != nil || s.File != "" || s.Severity != "" || s.Code != "" || s.Kind != "" ||
-		!s.Rule.IsZero() || !s.Caller.IsZero() || s.Callee != ""
+		s.Rule != nil || s.Caller != nil || s.Callee != ""
 }
 
 // fileMatches resolves the file filter: the path as passed, relative to

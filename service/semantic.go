@@ -126,8 +126,8 @@ func References(p *Program, symbol contract.Address, s Select) (*contract.Refere
 		kind = k
 	}
 	rule := -2
-	if !s.Rule.IsZero() {
-		if rule, err = p.ResolveRule(s.Rule, s.Snapshot); err != nil {
+	if s.Rule != nil {
+		if rule, err = p.ResolveRule(*s.Rule, s.Snapshot); err != nil {
 			return nil, selectionError("rule", err)
 		}
 	}
@@ -167,16 +167,16 @@ func (p *Program) usage(sym index.Symbol) *contract.Usage {
 
 // Rules lists the program's rules; s.Rule selects one. With s.Content each
 // rule carries its rule-content-v1 document, and the list is bounded to
-// DefaultLimit rules unless max says otherwise (all does not lift it), in
-// the selection wrapper; a document itself is never truncated.
+// DefaultLimit rules in the selection wrapper unless max says otherwise or
+// all lifts the bound; a document itself is never truncated.
 func Rules(p *Program, s Select) (*contract.RulesResult, error) {
 	if _, err := p.fileMatches(s.File); err != nil {
 		return nil, err
 	}
 	rules := p.Checked.Script.Rules
 	var out []contract.RuleEntry
-	if !s.Rule.IsZero() {
-		i, err := p.ResolveRule(s.Rule, s.Snapshot)
+	if s.Rule != nil {
+		i, err := p.ResolveRule(*s.Rule, s.Snapshot)
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +186,7 @@ func Rules(p *Program, s Select) (*contract.RulesResult, error) {
 			out = append(out, p.ruleEntry(i))
 		}
 	}
-	if s.Content && s.Max == nil {
+	if s.Content && s.Max == nil && !s.All {
 		limit := DefaultLimit
 		s.Max = &limit
 	}
@@ -248,17 +248,18 @@ func CFG(p *Program, rule contract.Address, s Select) (*contract.CFGResult, erro
 		}
 		blocks = append(blocks, cb)
 	}
-	s.All = true // graphs are not capped: a partial graph is not a graph
-	items, sel, _ := bound(blocks, s, len(g.Blocks))
+	// Blocks keep their ids, so a capped graph's successors still name
+	// the full graph's blocks; truncation says how to see the rest.
+	items, sel, trunc := bound(blocks, s, len(g.Blocks))
 	return &contract.CFGResult{Rule: *p.RuleRef(i), Entry: g.Entry, Exit: g.Exit, Blocks: nonNil(items),
-		Dynamic: g.Dynamic, Selection: sel}, nil
+		Dynamic: g.Dynamic, Selection: sel, Truncation: trunc}, nil
 }
 
 // CallGraph lists the subroutine calls; s.Caller and s.Callee filter.
 func CallGraph(p *Program, s Select) (*contract.CallGraphResult, error) {
 	caller := -2
-	if !s.Caller.IsZero() {
-		i, err := p.ResolveRule(s.Caller, s.Snapshot)
+	if s.Caller != nil {
+		i, err := p.ResolveRule(*s.Caller, s.Snapshot)
 		if err != nil {
 			return nil, selectionError("caller", err)
 		}
@@ -275,9 +276,10 @@ func CallGraph(p *Program, s Select) (*contract.CallGraphResult, error) {
 		if caller != -2 && e.Caller != caller || s.Callee != "" && e.Callee != s.Callee {
 			continue
 		}
-		ce := contract.CallEdge{Caller: e.Caller, Callee: e.Callee, Kind: e.Kind.String(), Action: e.Action,
+		ce := contract.CallEdge{Callee: e.Callee, Kind: e.Kind.String(), Action: e.Action,
 			Span: p.Range(e.Span), Disabled: e.Disabled}
 		if e.Caller >= 0 {
+			ce.Caller = p.Checked.Script.Rules[e.Caller].Name
 			ce.CallerAddress = p.Index().RuleAddress(e.Caller)
 		}
 		out = append(out, ce)

@@ -2,8 +2,11 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/wright-lsp/wright-lsp/contract"
@@ -22,8 +25,15 @@ type SessionOptions struct {
 	Kind string
 	// Engine carries the locale override.
 	Engine engine.Options
-	// Lint is the lint policy every lint-consuming operation applies.
+	// Lint is the lint policy every lint-consuming operation applies,
+	// when Policy is nil.
 	Lint *lint.Config
+	// Policy, when set, is the lint policy as the user stated it: the
+	// session builds its configuration from it at each load, with the
+	// failOn and rules of the project file (.wright.yaml beside the
+	// input) applied unless Policy names a policy file. serve and the CLI
+	// set it; Lint is then not read.
+	Policy *Policy
 	// Version is the service version capabilities reports.
 	Version string
 	// Profile is the transformation compile applies: off (also "") or
@@ -33,6 +43,20 @@ type SessionOptions struct {
 	// editor: the session reads and fingerprints that text instead of
 	// the disk's.
 	Overlay Overlay
+	// Root is the project root: every file the session reads for the
+	// program (the entry, the project file, the members, the files OverPy
+	// includes) must resolve inside it, links followed, or the read is
+	// refused input-outside-project. Empty means the input when it is a
+	// directory, else the input's directory.
+	Root string
+	// OutputRoot is where compile may write: an output must resolve
+	// inside it, or compile fails output-outside-project. Empty means the
+	// project root.
+	OutputRoot string
+	// Unconfined lifts both confinements: the session reads and writes
+	// any path the process can. The one-shot CLI sets it (its user names
+	// the files); a served session never does.
+	Unconfined bool
 }
 
 // A Session serves wright-agent/v1 requests over one input. It loads the
@@ -50,9 +74,63 @@ type Session struct {
 	// a failed one (the failed attempt drops it: it is never served again).
 	program *Program
 	fp      *fingerprint
+	// lint is the lint configuration built at the last load (Policy set).
+	lint *lint.Config
 	// loads counts reads of the input, for tests of freshness.
 	loads int
 }
+
+// LintConfig returns the lint configuration the operations apply: the
+// one built at the last load, or Lint.
+func (s *Session) LintConfig() *lint.Config {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lint != nil {
+		return s.lint
+	}
+	return s.opts.Lint
+}
+
+// projectFile is the path of the project file: .wright.yaml in the input
+// directory, or beside the input file.
+func (s *Session) projectFile() string {
+	dir := s.opts.Input
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	return filepath.Join(dir, ProjectFile)
+}
+
+// buildLint builds the lint configuration from Policy and the project
+// file; without Policy it is Lint. A project file that is not valid
+// refuses the load (project-file-invalid, naming the problem).
+func (s *Session) buildLint() (*lint.Config, *Error) {
+	if s.opts.Policy == nil {
+		return s.opts.Lint, nil
+	}
+	path := s.projectFile()
+	var data []byte
+	if _, err := os.Lstat(path); err == nil {
+		f, err := s.readSource(path)
+		if err != nil {
+			return nil, readError(err)
+		}
+		data = []byte(f.Text)
+	}
+	cfg, projectErr, err := s.opts.Policy.ConfigWith(path, data)
+	switch {
+	case projectErr != nil:
+		return nil, errorf(CodeProjectFileInvalid, "%v", projectErr)
+	case err != nil:
+		return nil, errorf("input-io", "the lint policy: %v", err)
+	}
+	return cfg, nil
+}
+
+// CodeProjectFileInvalid refuses a project file (.wright.yaml) that does
+// not read: an unknown key, a bad severity, an unknown rule, an entry
+// outside the directory.
+const CodeProjectFileInvalid = "project-file-invalid"
 
 // NewSession binds a session to its input. It does not read the input:
 // a project that cannot load still answers the operations that need no
@@ -89,12 +167,22 @@ type load struct {
 func (s *Session) current() load {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.program != nil && s.fp.unchanged(s.opts.Input, s.opts.Overlay) {
+	// A root that does not resolve holds nothing to read: the read below
+	// fails, naming the input.
+	r, _ := s.confinement()
+	project := s.projectFile()
+	if s.program != nil && s.fp.unchanged(s.opts.Input, project, s.opts.Overlay, r) {
 		return load{program: s.program}
 	}
 	// Fingerprint before reading: a change racing the read then shows up
 	// as a change at the next request instead of being missed.
-	fp, fperr := takeFingerprint(s.opts.Input, s.opts.Overlay)
+	fp, fperr := takeFingerprint(s.opts.Input, project, s.opts.Overlay, r)
+	cfg, e := s.buildLint()
+	if e != nil {
+		s.program, s.fp, s.lint = nil, nil, nil
+		return load{err: e}
+	}
+	s.lint = cfg
 	l := s.read()
 	if l.err != nil || fperr != nil {
 		if l.err == nil {
@@ -152,7 +240,30 @@ func (s *Session) read() load {
 	case KindWorkshop:
 		p = NewProgram(f, s.opts.Engine, 0)
 	case KindOverPy:
-		p = NewOverPyProgram(f, s.opts.Engine, s.readText)
+		// An include refused for leading out of the project refuses the
+		// load with that code, whatever the provider calls the failure.
+		var outside *Error
+		readText := func(path string) (string, error) {
+			text, err := s.readText(path)
+			var e *Error
+			if errors.As(err, &e) && e.Code == CodeInputOutsideProject && outside == nil {
+				outside = e
+			}
+			return text, err
+		}
+		readDir := func(path string) ([]string, error) {
+			names, err := s.readDirNames(path)
+			var e *Error
+			if errors.As(err, &e) && e.Code == CodeInputOutsideProject && outside == nil {
+				outside = e
+			}
+			return names, err
+		}
+		p = newOverPyProgram(f, s.opts.Engine, readText, readDir)
+		if outside != nil {
+			p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
+			return load{rejected: p, err: outside}
+		}
 		if n := p.providerErrors(); n > 0 {
 			p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
 			first := p.providerDiagnostics()
@@ -190,7 +301,7 @@ func (s *Session) entry() (string, *Error) {
 			return s.opts.Input, nil
 		}
 	}
-	return resolveEntry(s.opts.Input)
+	return s.resolveEntry()
 }
 
 // readText reads a file's text as readSource does, for a provider.
@@ -207,13 +318,16 @@ func (s *Session) readText(path string) (string, error) {
 func (s *Session) readSource(path string) (*source.File, error) {
 	if s.opts.Overlay != nil {
 		if text, _, ok := s.opts.Overlay(path); ok {
+			if e := s.checkInside(path); e != nil {
+				return nil, e
+			}
 			if len(text) > source.MaxFileSize {
 				return nil, &source.ReadError{Path: path, Problem: source.ReadTooLarge, Size: int64(len(text))}
 			}
 			return source.NewFile(path, text), nil
 		}
 	}
-	return source.ReadFile(path)
+	return s.readConfined(path)
 }
 
 // firstError returns the first error of the file, which the refusal points at.
@@ -271,7 +385,11 @@ func (s *Session) serve(ctx context.Context, req *request) (any, error) {
 	l := s.current()
 	if l.err != nil {
 		if req.op.Name == "check" {
-			return s.failedCheck(l), nil
+			var r contract.CheckRequest
+			if err := json.Unmarshal(req.raw, &r); err != nil {
+				return nil, decodeError(req.op.Request, err)
+			}
+			return s.failedCheck(l, r.All), nil
 		}
 		return nil, l.err
 	}
@@ -279,11 +397,11 @@ func (s *Session) serve(ctx context.Context, req *request) (any, error) {
 }
 
 // failedCheck is check's answer when the input does not load: the parse
-// diagnostics of an entry that read, else the loader's refusal as the one
-// diagnostic.
-func (s *Session) failedCheck(l load) *contract.CheckResult {
+// diagnostics of an entry that read (all of them with all), else the
+// loader's refusal as the one diagnostic.
+func (s *Session) failedCheck(l load, all bool) *contract.CheckResult {
 	if l.rejected != nil {
-		return Check(l.rejected, false)
+		return Check(l.rejected, all)
 	}
 	return FailedCheck("check", l.err, s.opts.Input)
 }

@@ -123,7 +123,7 @@ func checkStatementEdits(es []contract.StatementEdit) error {
 // sources carries it, else as the session loads it from disk. Its text's
 // identity must be the request's inputIdentity.
 func (s *Session) statementProgram(req *contract.EditStatementsRequest) (*Program, error) {
-	entry, e := resolveEntry(s.opts.Input)
+	entry, e := s.resolveEntry()
 	if e != nil {
 		return nil, e
 	}
@@ -153,8 +153,8 @@ func (s *Session) statementProgram(req *contract.EditStatementsRequest) (*Progra
 	if e != nil {
 		return nil, e
 	}
-	if kind != KindWorkshop {
-		return nil, errorf("edit-requires-provider", "%s is %s input: its edits are validated by its provider through providerValidateEdit", entry, kind)
+	if e := editableKind(entry, kind); e != nil {
+		return nil, e
 	}
 	id := edits.Identity(text)
 	if req.InputIdentity != id {

@@ -61,7 +61,7 @@ func (p *Program) envelope(command string, all bool) contract.Envelope {
 func Check(p *Program, all bool) *contract.CheckResult {
 	e := p.envelope("check", all)
 	if e.Exit == 0 {
-		e.Next = append(e.Next, "wright-lsp lint "+p.File.Path, "wright-lsp analyze "+p.File.Path)
+		e.Next = append(e.Next, command("lint", p.Origin.Input), command("analyze", p.Origin.Input))
 	}
 	return &contract.CheckResult{Envelope: e}
 }
@@ -73,18 +73,21 @@ func AnalyzeEnvelope(p *Program, cfg *lint.Config, s Select) (*contract.AnalyzeE
 		return nil, err
 	}
 	e := p.envelope("analyze", s.All)
-	e.Next = append(e.Next, "wright-lsp lint "+p.File.Path, "wright-lsp inspect cost "+p.File.Path)
+	e.Next = append(e.Next, command("lint", p.Origin.Input), command("inspect", "cost", p.Origin.Input))
 	return &contract.AnalyzeEnvelope{Envelope: e, Output: out}, nil
 }
 
 // InspectEnvelope answers inspect.
 func InspectEnvelope(p *Program, all bool) *contract.InspectEnvelope {
 	e := p.envelope("inspect", all)
-	rules, _ := Rules(p, Select{All: true})
+	rules, _ := Rules(p, Select{All: all})
 	for _, sub := range []string{"symbols", "rules", "callgraph", "cost"} {
-		e.Next = append(e.Next, "wright-lsp inspect "+sub+" "+p.File.Path)
+		e.Next = append(e.Next, command("inspect", sub, p.Origin.Input))
 	}
-	return &contract.InspectEnvelope{Envelope: e, Output: &contract.InspectOutput{Overview: Overview(p), Rules: rules.Rules}}
+	if rules.Truncation != nil {
+		rules.Truncation.Expand = "all: true (CLI --all) lists every rule; rules selects them with file and max"
+	}
+	return &contract.InspectEnvelope{Envelope: e, Output: &contract.InspectOutput{Overview: Overview(p), Rules: rules.Rules, Truncation: rules.Truncation}}
 }
 
 // FailedCheck is the check envelope of a program that could not load: the

@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/service"
@@ -18,6 +20,7 @@ const (
 	codeInvalidRequest = -32600
 	codeMethodNotFound = -32601
 	codeInvalidParams  = -32602
+	codeInternalError  = -32603
 )
 
 // rpcResponse is one JSON-RPC response. ID keeps the request's id bytes.
@@ -39,9 +42,9 @@ var nullID = json.RawMessage("null")
 var aliases = map[string]bool{"compile": true, "check": true, "analyze": true, "inspect": true}
 
 // ServeJSONRPC serves JSON-RPC 2.0, one message (or batch) per line.
-// Method request carries a wright-agent/v1 request in params; compile,
-// check, analyze and inspect are aliases taking that operation's other
-// fields (the contract has compile take none: its defaults then apply).
+// Method request carries a wright-agent/v1 request in params; check,
+// analyze and inspect are aliases taking that operation's other fields,
+// and compile an alias taking none (its defaults apply).
 // A service refusal is a result ({"error": {code, message}}); framing
 // problems are JSON-RPC errors.
 func ServeJSONRPC(ctx context.Context, s *service.Session, r io.Reader, w io.Writer) error {
@@ -77,6 +80,9 @@ func ServeJSONRPC(ctx context.Context, s *service.Session, r io.Reader, w io.Wri
 // nil when nothing is to be answered.
 func handleRPC(ctx context.Context, s *service.Session, line []byte) any {
 	trimmed := bytes.TrimSpace(line)
+	if !utf8.Valid(trimmed) {
+		return rpcFail(nullID, codeParseError, notUTF8(trimmed))
+	}
 	if !json.Valid(trimmed) {
 		return rpcFail(nullID, codeParseError, "parse error: the line is not JSON")
 	}
@@ -103,6 +109,13 @@ func handleRPC(ctx context.Context, s *service.Session, line []byte) any {
 }
 
 // handleMessage answers one JSON-RPC message; nil for a notification.
+//
+// A notification (a well-formed request without an id member) is never
+// answered, even when its method is unknown or its params are wrong, as
+// JSON-RPC 2.0 requires. A message that is not a well-formed request
+// object (no jsonrpc "2.0", no method string, params neither an object
+// nor an array) is answered -32600 with its id, or with a null id when it
+// has none, as the specification's examples do.
 func handleMessage(ctx context.Context, s *service.Session, raw json.RawMessage) *rpcResponse {
 	var msg struct {
 		JSONRPC *string         `json:"jsonrpc"`
@@ -130,26 +143,38 @@ func handleMessage(ctx context.Context, s *service.Session, raw json.RawMessage)
 	if len(params) > 0 && params[0] != '{' && params[0] != '[' && !bytes.Equal(params, nullID) {
 		return rpcFail(id, codeInvalidRequest, "invalid request: params must be an object or an array")
 	}
-	var request []byte
-	switch method := *msg.Method; {
-	case method == "request":
-		if len(params) == 0 || params[0] != '{' {
-			return rpcFail(id, codeInvalidParams, "invalid params: request takes a wright-agent/v1 request object, such as {\"op\":\"capabilities\"}")
-		}
-		request = params
-	case aliases[method]:
-		var err error
-		if request, err = aliasRequest(method, params); err != nil {
-			return rpcFail(id, codeInvalidParams, "invalid params: "+err.Error())
-		}
-	default:
-		return rpcFail(id, codeMethodNotFound, fmt.Sprintf("method not found: %q (use request, or the aliases compile, check, analyze, inspect)", method))
+	request, fail := methodRequest(*msg.Method, params)
+	switch {
+	case fail != nil && notification:
+		return nil
+	case fail != nil:
+		fail.ID = id
+		return fail
 	}
 	resp := s.Handle(ctx, request)
 	if notification {
 		return nil
 	}
 	return &rpcResponse{JSONRPC: "2.0", ID: id, Result: serviceResult(resp)}
+}
+
+// methodRequest builds the service request of a method call, or the
+// JSON-RPC error refusing it (its id left for the caller to set).
+func methodRequest(method string, params []byte) ([]byte, *rpcResponse) {
+	switch {
+	case method == "request":
+		if len(params) == 0 || params[0] != '{' {
+			return nil, rpcFail(nil, codeInvalidParams, "invalid params: request takes a wright-agent/v1 request object, such as {\"op\":\"capabilities\"}")
+		}
+		return params, nil
+	case aliases[method]:
+		request, err := aliasRequest(method, params)
+		if err != nil {
+			return nil, rpcFail(nil, codeInvalidParams, "invalid params: "+err.Error())
+		}
+		return request, nil
+	}
+	return nil, rpcFail(nil, codeMethodNotFound, fmt.Sprintf("method not found: %q (use request, or the aliases compile, check, analyze, inspect)", method))
 }
 
 // serviceResult is the JSON-RPC result of a service response: the
@@ -165,22 +190,44 @@ func serviceResult(resp contract.Response) json.RawMessage {
 }
 
 // aliasRequest builds the request of a direct method: its params (an
-// object of the operation's fields, or nothing) with op set.
+// object of the operation's fields, or nothing) with op set. compile
+// takes no params, as the contract says: its defaults apply (the program
+// goes to <entry stem>.ow, never replacing a file).
 func aliasRequest(method string, params []byte) ([]byte, error) {
 	fields := map[string]json.RawMessage{}
 	if len(params) > 0 && !bytes.Equal(params, nullID) {
 		if params[0] != '{' {
+			if method == "compile" && bytes.Equal(bytes.Join(bytes.Fields(params), nil), []byte("[]")) {
+				return []byte(`{"op":"compile"}`), nil
+			}
 			return nil, fmt.Errorf("%s takes an object of %s request fields, or no params", method, method)
 		}
 		if err := json.Unmarshal(params, &fields); err != nil {
 			return nil, err
 		}
 	}
+	if method == "compile" && len(fields) > 0 {
+		return nil, errors.New(`the compile method takes no params and writes with the defaults; ` +
+			`for output, force or to, send method request with {"op":"compile", …}`)
+	}
 	if op, ok := fields["op"]; ok && string(op) != `"`+method+`"` {
 		return nil, fmt.Errorf("%s cannot carry op %s", method, op)
 	}
 	fields["op"] = json.RawMessage(`"` + method + `"`)
 	return json.Marshal(fields)
+}
+
+// notUTF8 is the parse error of a line that is not UTF-8 (JSON text is
+// UTF-8: a string of other bytes could only be echoed back corrupted).
+func notUTF8(line []byte) string {
+	for i := 0; i < len(line); {
+		r, n := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && n == 1 {
+			return fmt.Sprintf("parse error: the line is not UTF-8 (byte 0x%02x at offset %d)", line[i], i)
+		}
+		i += n
+	}
+	return "parse error: the line is not UTF-8"
 }
 
 func validID(id json.RawMessage) bool {

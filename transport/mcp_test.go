@@ -3,8 +3,13 @@ package transport_test
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,48 +20,9 @@ import (
 	"github.com/wright-lsp/wright-lsp/transport"
 )
 
-// mcpWire drives ServeMCP line by line: each exchange writes one line and
-// reads one answer, so answers cannot be confused even though the SDK
-// handles calls concurrently.
-type mcpWire struct {
-	t   *testing.T
-	in  *io.PipeWriter
-	out *bufio.Scanner
-}
-
-func startMCP(t *testing.T) *mcpWire {
-	project(t)
-	serverIn, in := io.Pipe()
-	out, serverOut := io.Pipe()
-	go func() {
-		transport.ServeMCP(context.Background(), service.NewSession(sessionOptions()), serverIn, serverOut)
-		serverOut.Close()
-	}()
-	sc := bufio.NewScanner(out)
-	sc.Buffer(nil, 16<<20)
-	w := &mcpWire{t: t, in: in, out: sc}
-	t.Cleanup(func() { in.Close() })
-	w.exchange(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"wire","version":"1"}}}`)
-	w.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	return w
-}
-
-func (w *mcpWire) send(line string) {
-	if _, err := io.WriteString(w.in, line+"\n"); err != nil {
-		w.t.Fatal(err)
-	}
-}
-
-func (w *mcpWire) exchange(line string) string {
-	w.send(line)
-	if !w.out.Scan() {
-		w.t.Fatalf("no answer to %s: %v", line, w.out.Err())
-	}
-	return w.out.Text()
-}
-
 func TestMCPWire(t *testing.T) {
-	w := startMCP(t)
+	project(t)
+	w := startWire(t, "mcp", service.NewSession(sessionOptions()))
 	cases := []struct{ name, line, want string }{
 		{"malformed line", `this is not json`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`},
 		{"ping after it", `{"jsonrpc":"2.0","id":1,"method":"ping"}`, `{"jsonrpc":"2.0","id":1,"result":{}}`},
@@ -87,7 +53,8 @@ func TestMCPWire(t *testing.T) {
 
 // TestMCPToolsList compares tools/list, read by the SDK's client, with
 // the catalog: one tool per operation, named and described by it, with
-// the catalog's input schema.
+// the catalog's input schema (the edit tools without sources) and the
+// annotations the catalog's effects imply.
 func TestMCPToolsList(t *testing.T) {
 	project(t)
 	ctx := context.Background()
@@ -120,7 +87,7 @@ func TestMCPToolsList(t *testing.T) {
 		if tool.Description != o.Description {
 			t.Errorf("%s: description differs", tool.Name)
 		}
-		want, err := contract.ToolSchema(o)
+		want, err := contract.MCPToolSchema(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,10 +96,130 @@ func TestMCPToolsList(t *testing.T) {
 		if string(gotJSON) != string(wantJSON) {
 			t.Errorf("%s: input schema differs from the catalog's:\n got: %.300s\nwant: %.300s", tool.Name, gotJSON, wantJSON)
 		}
-		if !tool.Annotations.ReadOnlyHint {
-			t.Errorf("%s: not marked read-only", tool.Name)
+		a, h := tool.Annotations, o.Hints()
+		if a == nil || a.ReadOnlyHint != h.ReadOnly || a.IdempotentHint != h.Idempotent ||
+			a.DestructiveHint == nil || *a.DestructiveHint != h.Destructive || a.OpenWorldHint == nil || *a.OpenWorldHint {
+			t.Errorf("%s: annotations %+v do not match the catalog's hints %+v", tool.Name, a, h)
 		}
 	}
+	// The contract: the Workshop edit tools omit sources (it defaults to
+	// the text on disk); the client tools of agent tools keep it.
+	for _, name := range []string{"wright_validate_edit_transaction", "wright_edit_statements"} {
+		if tool := byName[name]; tool == nil || strings.Contains(mustJSON(t, tool.InputSchema), `"sources"`) {
+			t.Errorf("%s: the input schema carries sources", name)
+		}
+	}
+	tools, err := contract.Tools()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		if tool.Name == "wright_validate_edit_transaction" && !strings.Contains(mustJSON(t, tool.InputSchema), `"sources"`) {
+			t.Errorf("agent tools: %s lost sources", tool.Name)
+		}
+	}
+	if a := byName["wright_compile"].Annotations; a.ReadOnlyHint || a.IdempotentHint || !*a.DestructiveHint {
+		t.Errorf("wright_compile writes and replaces files, and a repeat is output-exists: %+v", a)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// effectRequests has one request per operation, each of which succeeds
+// on the arena fixture, for TestToolAnnotationsAreTruthful.
+var effectRequests = map[string]string{
+	"capabilities":            `{}`,
+	"check":                   `{"all":true}`,
+	"compile":                 `{"output":"project/out.ow"}`,
+	"analyze":                 `{}`,
+	"inspect":                 `{}`,
+	"project":                 `{}`,
+	"rules":                   `{"content":true,"all":true}`,
+	"symbols":                 `{}`,
+	"references":              `{"symbol":"Kills"}`,
+	"usage":                   `{"symbol":"Round"}`,
+	"cfg":                     `{"rule":"Setup"}`,
+	"findings":                `{}`,
+	"persistentObjects":       `{}`,
+	"callGraph":               `{}`,
+	"lint":                    `{}`,
+	"lintRules":               `{}`,
+	"costEstimate":            `{"rule":"Setup"}`,
+	"validateEditTransaction": `{"transaction":{"edits":[{"source":"project/arena.ow","source_identity":"IDENTITY","range":{"start":{"line":1,"column":1},"end":{"line":1,"column":1}},"new_text":"\n"}]}}`,
+	"editStatements":          `{"inputIdentity":"IDENTITY","edits":[{"rule":"Setup","list":"actions","kind":"delete","index":0}]}`,
+	"targetMetadata":          `{}`,
+	"lookup":                  `{"language":"workshop","query":"Wait"}`,
+	"listEntries":             `{"language":"workshop","kind":"hero"}`,
+}
+
+// TestToolAnnotationsAreTruthful calls every tool over MCP and compares
+// the work directory before and after: a tool annotated read-only leaves
+// every file as it was, and a tool that writes does write.
+func TestToolAnnotationsAreTruthful(t *testing.T) {
+	project(t)
+	w := startWire(t, "mcp", service.NewSession(sessionOptions()))
+	data, err := os.ReadFile(filepath.Join("project", "arena.ow"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	identity := fmt.Sprintf("%x", sha256.Sum256(data))
+	for _, o := range contract.Operations {
+		args, ok := effectRequests[o.Name]
+		if !ok {
+			t.Errorf("%s: no request in effectRequests", o.Name)
+			continue
+		}
+		args = strings.ReplaceAll(args, "IDENTITY", identity)
+		before := tree(t)
+		answer := w.exchange(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, o.ToolName(), args))
+		if !strings.Contains(answer, `"result"`) || strings.Contains(answer, `"isError":true`) || strings.Contains(answer, `\"verdict\":\"fail\"`) {
+			t.Errorf("%s did not succeed: %.300s", o.Name, answer)
+			continue
+		}
+		changed := before != tree(t)
+		if h := o.Hints(); h.ReadOnly && changed {
+			t.Errorf("%s is annotated read-only but changed the work directory", o.Name)
+		} else if !h.ReadOnly && !changed {
+			t.Errorf("%s is annotated as writing but changed nothing", o.Name)
+		}
+	}
+}
+
+// tree describes every file under the working directory: path, mode,
+// size and content digest.
+func tree(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v %d", path, info.Mode(), info.Size())
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, " %x", sha256.Sum256(data))
+		}
+		b.WriteString("\n")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // TestMCPAnswersEverythingBeforeEOF closes the input right after the
@@ -162,6 +249,55 @@ func TestMCPAnswersEverythingBeforeEOF(t *testing.T) {
 	for _, id := range []string{"0", "1", "2", "3", "null"} {
 		if !ids[id] {
 			t.Errorf("no answer with id %s in:\n%.2000s", id, out.String())
+		}
+	}
+}
+
+// TestMCPProtocolErrors checks the MCP transport's protocol errors: each
+// has a JSON-RPC code and a message of its own (never code 0, never Go's
+// text), an id the client can match or null, and the session goes on.
+func TestMCPProtocolErrors(t *testing.T) {
+	project(t)
+	serverIn, in := io.Pipe()
+	out, serverOut := io.Pipe()
+	go func() {
+		transport.ServeMCP(context.Background(), service.NewSession(sessionOptions()), serverIn, serverOut)
+		serverOut.Close()
+	}()
+	t.Cleanup(func() { in.Close() })
+	w := &wire{t: t, name: "mcp", in: in, out: bufio.NewScanner(out)}
+	initialize := `{"jsonrpc":"2.0","id":4,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	cases := []struct{ name, line, want string }{
+		{"a request before initialize", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+			`{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"invalid request: tools/list before initialize: send initialize first"}}`},
+		{"ping before initialize", `{"jsonrpc":"2.0","id":2,"method":"ping"}`, `{"jsonrpc":"2.0","id":2,"result":{}}`},
+		{"protocolVersion not a string", `{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":7,"capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`,
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"invalid params: initialize: protocolVersion must be a string naming an MCP revision, such as \"2025-06-18\""}}`},
+		{"clientInfo.name not a string", `{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":1}}}`,
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"invalid params: initialize: clientInfo.name must be a string"}}`},
+		{"initialize", initialize, `{"jsonrpc":"2.0","id":4,"result":{"capabilities":{"tools":{}}`},
+		{"a second initialize", strings.Replace(initialize, `"id":4`, `"id":5`, 1),
+			`{"jsonrpc":"2.0","id":5,"error":{"code":-32600,"message":"invalid request: the session is already initialized: initialize is sent once, first"}}`},
+		{"a fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: id 1.5 is not an integer: an MCP request id is a string or an integer"}}`},
+		{"another fractional id", `{"jsonrpc":"2.0","id":2.9,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: id 2.9 is not an integer`},
+		{"a huge id", `{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: id 123456789012345678901234567890 is out of range`},
+		{"a null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: id is null: an MCP request id is a string or an integer"}}`},
+		{"an id that is not UTF-8", "{\"jsonrpc\":\"2.0\",\"id\":\"a\xff\",\"method\":\"ping\"}",
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the line is not UTF-8 (byte 0xff at offset 24)"}}`},
+		{"params of the wrong type", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":7}}`,
+			`{"jsonrpc":"2.0","id":6,"error":{"code":-32602,"message":"invalid params: tools/call: name must be a string"}}`},
+		{"params that are not an object", `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":[1]}`,
+			`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"invalid params: tools/list: the params do not have the shape MCP defines for the method"}}`},
+		{"an integer id still answered once", `{"jsonrpc":"2.0","id":2,"method":"ping"}`, `{"jsonrpc":"2.0","id":2,"result":{}}`},
+		{"a string id", `{"jsonrpc":"2.0","id":"é","method":"ping"}`, `{"jsonrpc":"2.0","id":"é","result":{}}`},
+	}
+	for _, c := range cases {
+		if got := w.exchange(c.line); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s:\n got: %.300s\nwant: %s", c.name, got, c.want)
 		}
 	}
 }

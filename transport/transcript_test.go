@@ -3,36 +3,48 @@ package transport_test
 import (
 	"bufio"
 	"bytes"
-	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/internal/golden"
 	"github.com/wright-lsp/wright-lsp/service"
-	"github.com/wright-lsp/wright-lsp/transport"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts")
 
 // TestTranscripts replays each testdata/transcripts/*.txtar through the
 // stdio transport, validates every answer against the committed schema,
-// and compares the exchange with its .golden file.
+// and compares the exchange with its .golden file. It then replays the
+// archive over JSON-RPC and over MCP, each in a fresh work directory with
+// its own session, and requires every request either transport can carry
+// as a service request to be answered with the same service response as
+// on stdio: the transcripts hold for all three transports.
 //
-// An archive holds the project (files under project/), alternative file
-// versions, and a script: one request per line, or a directive —
+// An archive holds the project (its files are those in a directory, such
+// as project/a.ow, written before the script runs), alternative file
+// versions (files at the top of the archive, written by !copy), and a
+// script: one request per line, or a directive —
 // "!copy SRC DST" copies an archive file into the work directory,
 // "!remove PATH" deletes one, "!age PATH" moves a file's modification
-// time back a minute without touching its content. Lines starting with #
-// are comments. The archive's comment sets options: "input: PATH" (the
-// session's input, default project) and "disable-rule: ID".
+// time back a minute without touching its content, "!mkdir DIR" makes a
+// directory, "!symlink TARGET LINK" makes a symbolic link, "!link SRC DST"
+// a hard link, "!chmod MODE PATH" sets a mode (octal), and "!assert-absent
+// PATH", "!assert-link PATH" (still a symbolic link) and "!assert-same
+// PATH ARCHIVE-FILE" (the file holds the archive file's bytes) check the
+// work directory.
+// Lines starting with # are comments. The archive's comment sets
+// options: "input: PATH" (the session's input, default project),
+// "disable-rule: ID" and "kind: KIND".
 func TestTranscripts(t *testing.T) {
 	paths, err := filepath.Glob("testdata/transcripts/*.txtar")
 	if err != nil || len(paths) == 0 {
@@ -42,14 +54,50 @@ func TestTranscripts(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		path, _ := filepath.Abs(path) // replay changes the working directory
 		t.Run(name, func(t *testing.T) {
-			got := replay(t, path)
-			golden.Check(t, strings.TrimSuffix(path, ".txtar")+".golden", got, *update)
+			var stdio []exchange
+			t.Run("stdio", func(t *testing.T) {
+				got, ex := replay(t, path, "stdio")
+				stdio = ex
+				golden.Check(t, strings.TrimSuffix(path, ".txtar")+".golden", got, *update)
+			})
+			for _, tr := range transportNames[1:] {
+				t.Run(tr, func(t *testing.T) {
+					_, ex := replay(t, path, tr)
+					compared := 0
+					for i, e := range ex {
+						if !e.carried {
+							continue
+						}
+						compared++
+						if i >= len(stdio) || e.response != stdio[i].response {
+							want := ""
+							if i < len(stdio) {
+								want = stdio[i].response
+							}
+							t.Errorf("%s answers %.200s differently from stdio:\n got: %.400s\nwant: %.400s", tr, e.request, e.response, want)
+						}
+					}
+					if compared == 0 && len(ex) > 0 {
+						t.Errorf("%s carried none of the %d requests", tr, len(ex))
+					}
+				})
+			}
 		})
 	}
 }
 
-// replay runs one archive's script in a fresh work directory.
-func replay(t *testing.T, path string) []byte {
+// An exchange is one request of a script and the service response it got;
+// carried is false when the transport could not carry the request as a
+// service request (stdio carries every line).
+type exchange struct {
+	request, response string
+	carried           bool
+}
+
+// replay runs one archive's script over the named transport in a fresh
+// work directory, returning the transcript (for stdio, the golden text)
+// and the exchanges.
+func replay(t *testing.T, path, transportName string) ([]byte, []exchange) {
 	ar, err := txtar.ParseFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -63,27 +111,34 @@ func replay(t *testing.T, path string) []byte {
 		switch {
 		case f.Name == "script":
 			script = f.Data
-		case strings.HasPrefix(f.Name, "project/"):
+		case strings.Contains(f.Name, "/"):
 			writeFile(t, f.Name, f.Data)
 		}
 	}
-	opts := service.SessionOptions{Input: "project", Version: "test", Lint: &lint.Config{}}
+	// The session is configured as serve configures it: a lint policy
+	// the session applies with the project's .wright.yaml.
+	policy := &service.Policy{}
+	opts := service.SessionOptions{Input: "project", Version: "test", Policy: policy}
 	for line := range strings.Lines(string(ar.Comment)) {
 		key, value, _ := strings.Cut(strings.TrimSpace(line), ": ")
 		switch key {
 		case "input":
 			opts.Input = value
 		case "disable-rule":
-			if err := opts.Lint.Disable(value); err != nil {
+			policy.Disable = append(policy.Disable, value)
+			if _, err := policy.Config(); err != nil {
 				t.Fatal(err)
 			}
+		case "kind":
+			opts.Kind = value
 		case "":
 		default:
 			t.Fatalf("unknown option %q", key)
 		}
 	}
-	session := service.NewSession(opts)
+	w := startWire(t, transportName, service.NewSession(opts))
 	var out bytes.Buffer
+	var exchanges []exchange
 	sc := bufio.NewScanner(bytes.NewReader(script))
 	sc.Buffer(nil, 8<<20)
 	for sc.Scan() {
@@ -97,15 +152,15 @@ func replay(t *testing.T, path string) []byte {
 			out.WriteString(line + "\n")
 			directive(t, strings.Fields(line[1:]), files)
 		default:
-			var resp bytes.Buffer
-			if err := transport.ServeStdio(context.Background(), session, strings.NewReader(line+"\n"), &resp); err != nil {
-				t.Fatal(err)
+			resp, carried := w.request(line)
+			exchanges = append(exchanges, exchange{request: line, response: resp, carried: carried})
+			if transportName == "stdio" {
+				checkAgainstSchema(t, line, []byte(resp))
 			}
-			checkAgainstSchema(t, line, resp.Bytes())
-			fmt.Fprintf(&out, "> %s\n< %s", line, resp.Bytes())
+			fmt.Fprintf(&out, "> %s\n< %s\n", line, resp)
 		}
 	}
-	return out.Bytes()
+	return out.Bytes(), exchanges
 }
 
 func directive(t *testing.T, args []string, files map[string][]byte) {
@@ -125,6 +180,42 @@ func directive(t *testing.T, args []string, files map[string][]byte) {
 		old := time.Now().Add(-time.Minute)
 		if err := os.Chtimes(args[1], old, old); err != nil {
 			t.Fatal(err)
+		}
+	case len(args) == 2 && args[0] == "mkdir":
+		if err := os.MkdirAll(args[1], 0o755); err != nil {
+			t.Fatal(err)
+		}
+	case len(args) == 3 && args[0] == "symlink":
+		if err := os.Symlink(args[1], args[2]); err != nil {
+			t.Fatal(err)
+		}
+	case len(args) == 3 && args[0] == "link":
+		if err := os.Link(args[1], args[2]); err != nil {
+			t.Fatal(err)
+		}
+	case len(args) == 3 && args[0] == "chmod":
+		mode, err := strconv.ParseUint(args[1], 8, 32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(args[2], os.FileMode(mode)); err != nil {
+			t.Fatal(err)
+		}
+	case len(args) == 2 && args[0] == "assert-absent":
+		if _, err := os.Lstat(args[1]); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("!assert-absent %s: it exists (%v)", args[1], err)
+		}
+	case len(args) == 2 && args[0] == "assert-link":
+		if info, err := os.Lstat(args[1]); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("!assert-link %s: not a symbolic link (%v)", args[1], err)
+		}
+	case len(args) == 3 && args[0] == "assert-same":
+		got, err := os.ReadFile(args[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, ok := files[args[2]]; !ok || !bytes.Equal(got, want) {
+			t.Errorf("!assert-same %s %s: the file changed (%d bytes)", args[1], args[2], len(got))
 		}
 	default:
 		t.Fatalf("unknown directive %v", args)

@@ -38,7 +38,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if l.refused != nil {
 		return reportError("analyze", l.refused, stderr)
 	}
-	failOn := m.opts.Lint.FailLevel().String()
+	failOn := l.cfg.FailLevel().String()
 	exit := exitOK
 	if failsAt(l.problems, failOn) {
 		exit = exitFailed

@@ -125,7 +125,7 @@ func summary(verb string, programs int, selected []problem, shown, exit int, fai
 	if exit == exitFailed {
 		line += "; failed"
 		if failOn != "error" {
-			line += " (--fail-on " + failOn + ")"
+			line += " (fail-on " + failOn + ")"
 		}
 	}
 	return line

@@ -152,7 +152,13 @@ func (p *policyFlags) register(fs *flag.FlagSet) {
 // config builds the lint configuration: rule files, then the policy, then
 // the command-line overrides.
 func (p *policyFlags) config() (*lint.Config, error) {
-	return service.Policy{File: p.policy, RuleFiles: p.ruleFiles, Disable: p.disable, Severity: p.severity, FailOn: p.failOn}.Config()
+	return p.statement().Config()
+}
+
+// statement is the policy as the flags state it; a session applies it
+// with the project's .wright.yaml.
+func (p *policyFlags) statement() *service.Policy {
+	return &service.Policy{File: p.policy, RuleFiles: p.ruleFiles, Disable: p.disable, Severity: p.severity, FailOn: p.failOn}
 }
 
 // failOnFlag is --fail-on of check, which reads no lint policy.

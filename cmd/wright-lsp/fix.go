@@ -139,10 +139,12 @@ func runFix(inputs []input, m *sessionMaker, f *fixFlags, sel *selectFlags, comm
 
 // fixInput fixes one input's Workshop file.
 func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
-	p, err := m.session(in).Load()
+	session := m.session(in)
+	p, err := session.Load()
 	if err != nil {
 		return fixedFile{path: in.path, problem: err.Error()}
 	}
+	cfg := session.LintConfig()
 	out := fixedFile{path: p.File.Path, old: p.File.Text, new: p.File.Text}
 	if p.IsOverPy() {
 		out.skipped = true
@@ -158,7 +160,7 @@ func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
 	errorsBefore := p.ErrorCount()
 	text := p.File.Text
 	for range maxFixPasses {
-		found := p.Lint(m.opts.Lint).Findings
+		found := p.Lint(cfg).Findings
 		var batch []*lint.Fix
 		var taken []source.Span
 		for _, f := range found {

@@ -54,6 +54,9 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 type linted struct {
 	program  *service.Program
 	problems []problem
+	// cfg is the lint policy of the program's session (with its project's
+	// .wright.yaml).
+	cfg *lint.Config
 	// refused is an input that cannot be read, or a selection the
 	// program refuses.
 	refused *service.Error
@@ -63,12 +66,12 @@ type linted struct {
 // diagnostics (its errors always) and the lint findings, run on the tree
 // the parser recovered when the program has errors.
 func lintProgram(m *sessionMaker, in input, sel *selectFlags) linted {
-	p, err := m.session(in).Load()
+	session := m.session(in)
+	p, err := session.Load()
 	if err != nil {
 		return linted{refused: serviceError(err)}
 	}
-	var out linted
-	out.program = p
+	out := linted{program: p, cfg: session.LintConfig()}
 	want := absPath(sel.file)
 	inFile := func(path string) bool { return absPath(path) == want }
 	for _, d := range p.Diagnostics() {
@@ -76,7 +79,7 @@ func lintProgram(m *sessionMaker, in input, sel *selectFlags) linted {
 			out.problems = append(out.problems, pr)
 		}
 	}
-	found, err := service.Findings(p, m.opts.Lint, service.Select{All: true, Severity: sel.severity, Code: sel.ruleID, File: sel.file})
+	found, err := service.Findings(p, out.cfg, service.Select{All: true, Severity: sel.severity, Code: sel.ruleID, File: sel.file})
 	if err != nil {
 		return linted{refused: serviceError(err)}
 	}
@@ -102,6 +105,8 @@ func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdo
 	keep := entries(inputs, func(i int) *contract.ProgramSummary { return programOf(results[i].program) })
 	var selected []problem
 	programs := 0
+	failOn := m.opts.Lint.FailLevel().String()
+	exit := exitOK
 	for i, r := range results {
 		if !keep[i] {
 			continue
@@ -109,13 +114,15 @@ func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdo
 		if r.refused != nil {
 			return reportError("lint", r.refused, stderr)
 		}
+		if programs == 0 {
+			failOn = r.cfg.FailLevel().String() // the summary names the first program's
+		}
 		programs++
 		selected = append(selected, r.problems...)
-	}
-	failOn := m.opts.Lint.FailLevel().String()
-	exit := exitOK
-	if failsAt(selected, failOn) {
-		exit = exitFailed
+		// Each program fails at its own policy's level.
+		if failsAt(r.problems, r.cfg.FailLevel().String()) {
+			exit = exitFailed
+		}
 	}
 	rep := newReporter(stdout)
 	for _, in := range inputs {

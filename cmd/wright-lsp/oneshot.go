@@ -27,7 +27,8 @@ type sessionMaker struct {
 // newSessionMaker reads the command's locale, kind and lint policy, or
 // prints the problem and returns nil (exit 2).
 func newSessionMaker(name string, c *commonFlags, policy *policyFlags, stderr io.Writer) *sessionMaker {
-	opts := service.SessionOptions{Kind: service.KindAuto, Version: version()}
+	// A one-shot command reads and writes the files its user names.
+	opts := service.SessionOptions{Kind: service.KindAuto, Version: version(), Unconfined: true}
 	if c != nil {
 		kind, err := service.ParseKind(c.kind)
 		if err != nil {
@@ -44,15 +45,17 @@ func newSessionMaker(name string, c *commonFlags, policy *policyFlags, stderr io
 			opts.Engine = engine.Options{Locale: l, LocaleGiven: true}
 		}
 	}
+	opts.Lint = &lint.Config{}
 	if policy != nil {
+		// Checked now, so that a bad flag is a usage error; each session
+		// builds it again at each load, with its project's .wright.yaml
+		// (Session.LintConfig).
 		cfg, err := policy.config()
 		if err != nil {
 			fmt.Fprintf(stderr, "wright-lsp %s: %v\n", name, err)
 			return nil
 		}
-		opts.Lint = cfg
-	} else {
-		opts.Lint = &lint.Config{}
+		opts.Lint, opts.Policy = cfg, policy.statement()
 	}
 	return &sessionMaker{opts: opts}
 }

@@ -18,7 +18,8 @@ var stdin io.Reader = os.Stdin
 
 const serveUsage = `usage: wright-lsp serve [--transport stdio|jsonrpc|mcp] [--kind auto|workshop|opy|ostw|protocol]
                         [--profile off|compat] [--locale LOCALE] [--lint-config FILE] [--rule-file FILE]…
-                        [--disable-rule ID]… [--rule-severity ID:SEVERITY]… [--fail-on SEVERITY] [INPUT]`
+                        [--disable-rule ID]… [--rule-severity ID:SEVERITY]… [--fail-on SEVERITY]
+                        [--root DIR] [--output-root DIR] [INPUT]`
 
 // runServe starts an agent session over INPUT (a file or a directory,
 // default the working directory). Startup options are checked before the
@@ -30,6 +31,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	kindName := fs.String("kind", "auto", "input `KIND`: auto, workshop (ws, hir), opy, ostw or protocol (json)")
 	profile := fs.String("profile", "off", "`PROFILE` compile applies: off, or compat (legacy forms rewritten to the modern ones)")
 	localeName := fs.String("locale", "", "client `LANGUAGE` of Workshop input (default: detect from the text)")
+	root := fs.String("root", "", "the project `ROOT`: every file the session reads must resolve inside it (default: INPUT when a directory, else its directory)")
+	outputRoot := fs.String("output-root", "", "the `DIRECTORY` compile may write in: every output must resolve inside it (default: the project root)")
 	policy.register(fs)
 	rest, code, done := parseFlags("serve", fs, args, stdout, stderr, 0, -1)
 	if done {
@@ -54,7 +57,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if prof == service.ProfileCompat && kind != service.KindAuto && kind != service.KindWorkshop {
 		return fail("--profile compat applies to Workshop input only, not --kind %s", kind)
 	}
-	opts := service.SessionOptions{Kind: kind, Version: version(), Profile: prof}
+	opts := service.SessionOptions{Kind: kind, Version: version(), Profile: prof, Root: *root, OutputRoot: *outputRoot}
+	for name, dir := range map[string]string{"--root": *root, "--output-root": *outputRoot} {
+		if info, err := os.Stat(dir); dir != "" && (err != nil || !info.IsDir()) {
+			return fail("%s %s: not a directory", name, dir)
+		}
+	}
 	if *localeName != "" {
 		l, err := vocab.ParseLocale(*localeName)
 		if err != nil {
@@ -62,9 +70,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Engine = engine.Options{Locale: l, LocaleGiven: true}
 	}
-	if opts.Lint, err = policy.config(); err != nil {
+	if _, err = policy.config(); err != nil {
 		return fail("%v", err)
 	}
+	// The session applies the policy at each load, with the project's
+	// .wright.yaml.
+	opts.Policy = policy.statement()
 	switch len(rest) {
 	case 0:
 	case 1:

@@ -4,7 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,6 +58,8 @@ func TestServeTransports(t *testing.T) {
 
 func TestServeStartupErrors(t *testing.T) {
 	for _, args := range [][]string{
+		{"serve", "--root", "no-such-directory"},
+		{"serve", "--output-root", example},
 		{"serve", "--transport", "http"},
 		{"serve", "--kind", "python"},
 		{"serve", "--profile", "strict"},
@@ -223,5 +230,126 @@ func TestRenameThroughTheService(t *testing.T) {
 		if r := wright(t, c.args...); r.code != 2 || r.stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestServeConfinesCompile: a served session writes only inside its
+// output root (the project root by default, or --output-root), while the
+// one-shot compile writes where its user asks.
+func TestServeConfinesCompile(t *testing.T) {
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	input := filepath.Join(project, "main.ow")
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(project, 0o755)
+	os.WriteFile(input, data, 0o644)
+	outside := filepath.Join(dir, "out.ow")
+	req := `{"op":"compile","output":` + strconv.Quote(outside) + `}` + "\n"
+	r := wrightWithInput(t, req, "serve", input)
+	if !strings.Contains(r.stdout, `"code":"output-outside-project"`) {
+		t.Errorf("serve wrote outside the project: %s", r.stdout)
+	}
+	if _, err := os.Stat(outside); err == nil {
+		t.Errorf("%s was written", outside)
+	}
+	r = wrightWithInput(t, req, "serve", "--output-root", dir, input)
+	if !strings.Contains(r.stdout, `"verdict":"pass"`) {
+		t.Errorf("serve --output-root %s: %s", dir, r.stdout)
+	}
+	os.Remove(outside)
+	if r := wright(t, "compile", input, "-o", outside); r.code != 0 {
+		t.Errorf("the CLI refused to write where its user asks: exit %d, %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(outside); err != nil {
+		t.Errorf("the CLI did not write %s", outside)
+	}
+}
+
+// TestNextLinesRunInAShell runs every next line the service gives for an
+// input whose path holds a space and a quote through sh, with this
+// binary first on PATH: each runs (exit 0 or 1), none is a usage
+// error from a path split or a quote left open.
+func TestNextLinesRunInAShell(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Fatal("no sh to run the next lines with")
+	}
+	dir := filepath.Join(t.TempDir(), "it's a project")
+	os.MkdirAll(dir, 0o755)
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	input := filepath.Join(dir, "king of the hill.ow")
+	os.WriteFile(input, data, 0o644)
+	out := filepath.Join(dir, "out put.ow")
+	requests := []string{`{"op":"check"}`, `{"op":"analyze"}`, `{"op":"inspect"}`, `{"op":"lint"}`,
+		`{"op":"compile","output":` + strconv.Quote(out) + `}`, `{"op":"compile","output":` + strconv.Quote(out) + `}`}
+	r := wrightWithInput(t, strings.Join(requests, "\n")+"\n", "serve", input)
+	var lines []string
+	for line := range strings.Lines(r.stdout) {
+		var resp struct {
+			Result struct {
+				Next []string `json:"next"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(line), &resp); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		lines = append(lines, resp.Result.Next...)
+	}
+	if len(lines) < 10 {
+		t.Fatalf("only %d next lines: %s", len(lines), r.stdout)
+	}
+	for _, line := range lines {
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(binary)+string(filepath.ListSeparator)+os.Getenv("PATH"))
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if err != nil && (!errors.As(err, &ee) || ee.ExitCode() > 1) {
+			t.Errorf("%s: %v: %s", line, err, stderr.String())
+		}
+	}
+}
+
+// TestProjectFilePolicy: a directory project's .wright.yaml is its lint
+// policy in serve and in the CLI alike: failOn and rules apply, an explicit
+// --lint-config takes its place, the flags' overrides apply on top, and an
+// unknown key is an error naming it (the CLI exits 2).
+func TestProjectFilePolicy(t *testing.T) {
+	dir := t.TempDir()
+	program := "variables\n{\n\tglobal:\n\t\t0: Written\n}\n\nrule(\"R\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n\t\tGlobal.Written = 1;\n\t}\n}\n"
+	os.WriteFile(filepath.Join(dir, "main.ow"), []byte(program), 0o644)
+	project := filepath.Join(dir, ".wright.yaml")
+	os.WriteFile(project, []byte("failOn: warning\n"), 0o644)
+	// The write-only variable is a warning: failOn warning fails.
+	if r := wright(t, "lint", dir); r.code != 1 || !strings.Contains(r.stderr, "failed (fail-on warning)") {
+		t.Errorf("lint DIR under the project's failOn warning: exit %d, %s", r.code, r.stderr)
+	}
+	if r := wrightWithInput(t, `{"op":"lint"}`+"\n", "serve", dir); !strings.Contains(r.stdout, `"ok":false,"exit":1`) {
+		t.Errorf("serve DIR under the project's failOn warning: %s", r.stdout)
+	}
+	if r := wright(t, "lint", "--rule-severity", "write-only-variable:info", dir); r.code != 0 {
+		t.Errorf("an override on top of the project's policy: exit %d, %s", r.code, r.stderr)
+	}
+	other := filepath.Join(t.TempDir(), "policy.yaml")
+	os.WriteFile(other, []byte("failOn: error\n"), 0o644)
+	if r := wright(t, "lint", "--lint-config", other, dir); r.code != 0 {
+		t.Errorf("--lint-config takes the project file's place: exit %d, %s", r.code, r.stderr)
+	}
+	os.WriteFile(project, []byte("failOn: warning\nruless: {}\n"), 0o644)
+	r := wright(t, "lint", dir)
+	if want := `line 2: unknown key "ruless" (expected failOn, rules or entry)`; r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("an unknown key: exit %d, stderr %q; want exit 2 and %q", r.code, r.stderr, want)
+	}
+	if r := wright(t, "lint", "--lint-config", other, dir); r.code != 2 {
+		t.Errorf("an unknown key with --lint-config: exit %d; the project file is still checked", r.code)
+	}
+	if r := wrightWithInput(t, `{"op":"lint"}`+"\n", "serve", dir); !strings.Contains(r.stdout, `"code":"project-file-invalid"`) {
+		t.Errorf("serve with an unknown key: %s", r.stdout)
 	}
 }

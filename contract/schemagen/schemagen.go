@@ -176,6 +176,12 @@ func (g *generator) fields(owner, t reflect.Type, props map[string]any, required
 			name = f.Name
 		}
 		s := g.schema(f.Type)
+		if m, ok := f.Tag.Lookup("minimum"); ok {
+			s = withMinimum(s, m)
+		}
+		if f.Tag.Get("nullable") == "true" {
+			s = map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}}
+		}
 		if name == "op" && f.Type.Kind() == reflect.String {
 			if op, ok := g.opOf[owner]; ok {
 				s = map[string]any{"const": op}
@@ -190,6 +196,34 @@ func (g *generator) fields(owner, t reflect.Type, props map[string]any, required
 			*required = append(*required, name)
 		}
 	}
+}
+
+// withMinimum bounds the integer of s (a pointer's anyOf included) below
+// by m, a field's minimum tag.
+func withMinimum(s map[string]any, m string) map[string]any {
+	var n json.Number = json.Number(m)
+	if _, err := n.Int64(); err != nil {
+		panic(fmt.Sprintf("schemagen: minimum tag %q is not an integer", m))
+	}
+	if s["type"] == "integer" {
+		out := map[string]any{}
+		for k, v := range s {
+			out[k] = v
+		}
+		out["minimum"] = n
+		return out
+	}
+	if alts, ok := s["anyOf"].([]any); ok {
+		out := make([]any, len(alts))
+		for i, a := range alts {
+			out[i] = a
+			if as, ok := a.(map[string]any); ok && as["type"] == "integer" {
+				out[i] = withMinimum(as, m)
+			}
+		}
+		return map[string]any{"anyOf": out}
+	}
+	panic(fmt.Sprintf("schemagen: minimum tag on a field that is not an integer: %v", s))
 }
 
 func withDescription(s map[string]any, d string) map[string]any {

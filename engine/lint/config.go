@@ -11,6 +11,8 @@ import (
 	"io"
 	"maps"
 	"os"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -164,6 +166,18 @@ type policyRule struct {
 	Severity string `yaml:"severity"`
 }
 
+// ProjectEntry reads the entry a project file (.wright.yaml, a policy
+// that may name the project's entry) names, "" when it names none. Unknown
+// keys are errors naming them; the lint keys are checked when the policy
+// is applied.
+func ProjectEntry(name string, data []byte) (string, error) {
+	var pf policyFile
+	if err := decodeStrict(data, &pf); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	return pf.Entry, nil
+}
+
 // LoadPolicy applies a policy file to c. Load rule files first: a policy
 // may configure their rules.
 func (c *Config) LoadPolicy(path string) error {
@@ -219,7 +233,8 @@ func (c *Config) ApplyPolicy(name string, data []byte) error {
 }
 
 // decodeStrict decodes one YAML document, refusing keys the target does
-// not have (the error names the key and its line).
+// not have: the error names each unknown key, its line and the keys
+// expected there.
 func decodeStrict(data []byte, v any) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -227,7 +242,67 @@ func decodeStrict(data []byte, v any) error {
 		if errors.Is(err, io.EOF) {
 			return nil // an empty file is an empty policy
 		}
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			return unknownKeys(te, reflect.TypeOf(v))
+		}
 		return err
 	}
 	return nil
+}
+
+// yamlUnknownField is how the YAML decoder reports an unknown key.
+var yamlUnknownField = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
+
+// unknownKeys rewrites the decoder's errors about unknown keys, which
+// name Go types, as the keys of the file: what was found and what is
+// expected at that place.
+func unknownKeys(te *yaml.TypeError, t reflect.Type) error {
+	keys := map[string][]string{}
+	collectKeys(t, keys)
+	var msgs []string
+	for _, e := range te.Errors {
+		m := yamlUnknownField.FindStringSubmatch(e)
+		if m == nil {
+			msgs = append(msgs, e)
+			continue
+		}
+		msg := fmt.Sprintf("line %s: unknown key %q", m[1], m[2])
+		if want := keys[m[3]]; len(want) > 0 {
+			msg += " (expected " + orList(want) + ")"
+		}
+		msgs = append(msgs, msg)
+	}
+	return errors.New(strings.Join(msgs, "; "))
+}
+
+// collectKeys records, for each struct type reachable from t, the YAML
+// keys it accepts, by the type's name as the decoder writes it.
+func collectKeys(t reflect.Type, out map[string][]string) {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || out[t.String()] != nil {
+		return
+	}
+	out[t.String()] = []string{}
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		names = append(names, name)
+		collectKeys(f.Type, out)
+	}
+	out[t.String()] = names
+}
+
+// orList writes words as "a, b or c".
+func orList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -75,10 +75,10 @@ func TestPolicy(t *testing.T) {
 
 func TestPolicyErrorsNameTheProblem(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"failon: error\n", "failon"},
+		{"failon: error\n", `line 1: unknown key "failon" (expected failOn, rules or entry)`},
 		{"rules:\n  no-such-rule:\n    enabled: false\n", `unknown lint rule "no-such-rule"`},
 		{"failOn: fatal\n", `unknown severity "fatal"`},
-		{"rules:\n  x:\n    colour: red\n", "colour"},
+		{"rules:\n  x:\n    colour: red\n", `line 3: unknown key "colour" (expected enabled or severity)`},
 		{"failOn: [\n", "policy.yaml"},
 	} {
 		cfg := &lint.Config{}

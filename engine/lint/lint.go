@@ -26,6 +26,13 @@ type Rule struct {
 	Tags      []string
 	// Fixes names the fix kinds the rule offers, if any.
 	Fixes []string
+	// Evidence says what a finding's evidence holds; empty means the
+	// offending text at the finding's span, as Pass.Evidence writes it.
+	Evidence string
+	// Documentation says where the rule is documented; empty for a
+	// built-in rule (docs/lint-rules.md documents them all), a local
+	// rule's file otherwise.
+	Documentation string
 	// Check reports the rule's findings on the program of the pass.
 	Check func(p *Pass)
 }

@@ -22,8 +22,9 @@ var budgetRules = []*Rule{
 			"from by a few elements. Over the budget is reported at the rule's severity (error by default); over 90% " +
 			"of it at warning, or at the configured severity when that is info. Disabled rules and statements count, " +
 			"as in the game.",
-		Tags:  []string{"budget"},
-		Check: checkElementBudget,
+		Tags:     []string{"budget"},
+		Evidence: "the program's element count against the budget (12,345 / 32,768 elements)",
+		Check:    checkElementBudget,
 	},
 }
 

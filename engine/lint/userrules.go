@@ -84,6 +84,7 @@ func (c *Config) AddRules(name string, data []byte, v *vocab.Vocabulary) error {
 		if c.Lookup(r.ID) != nil {
 			return fmt.Errorf("%s: rule %s: the id is already taken by another rule", name, r.ID)
 		}
+		r.Documentation = name
 		c.UserRules = append(c.UserRules, r)
 	}
 	return nil
@@ -128,6 +129,7 @@ func (ur userRule) compile(v *vocab.Vocabulary) (*Rule, error) {
 			r.Summary = fmt.Sprintf("no rule may cost more than %d elements", limit)
 		}
 		r.Check = func(p *Pass) { checkRuleElements(p, limit) }
+		r.Evidence = `the rule's header, rule("NAME")`
 		return r, nil
 	}
 }
@@ -203,6 +205,7 @@ func (rc *requireCondition) compile(v *vocab.Vocabulary, r *Rule) error {
 	if r.Summary == "" {
 		r.Summary = fmt.Sprintf("rules of event %s must test %s in a condition", event.English(), value.English())
 	}
+	r.Evidence = `the rule's header, rule("NAME")`
 	r.Check = func(p *Pass) {
 		for ri, rule := range p.Script.Rules {
 			if rule.Disabled || rule.Event == nil || len(rule.Event.Lines) == 0 || rule.Event.Lines[0].Ref != event {

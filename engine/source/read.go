@@ -55,7 +55,14 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // ReadFile reads a source file, refusing files over MaxFileSize and text
 // that is not UTF-8.
 func ReadFile(path string) (*File, error) {
-	f, err := os.Open(path)
+	return ReadOpen(path, func() (*os.File, error) { return os.Open(path) })
+}
+
+// ReadOpen is ReadFile over a file open returns (an open through an
+// os.Root, say, that keeps the read inside a directory); path names the
+// file in the result and in errors.
+func ReadOpen(path string, open func() (*os.File, error)) (*File, error) {
+	f, err := open()
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, &ReadError{Path: path, Problem: ReadMissing, Err: err}
