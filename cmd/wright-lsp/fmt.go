@@ -4,6 +4,10 @@ package main
 // game exports them, by the canonical printer (engine/printer) in each
 // file's own client language.
 //
+// Formatting changes layout only: names keep the file's spellings (an
+// older or English spelling the game reads stays as written); the layout
+// is the game's, tabs included.
+//
 // Formatting never loses text: a file is refused, saying why, when it has
 // syntax errors, // or /* */ comments (the printer does not keep them),
 // a name its language cannot spell, or when the printed text would not
@@ -146,7 +150,9 @@ func format(m *sessionMaker, in input) formatted {
 		return refuse("the printer does not keep // and /* */ comments, and the file has %d", n)
 	}
 	opts := m.opts.Engine
-	text, diags := printer.Print(sc, printer.Options{Locale: sc.Locale, Vocab: opts.Vocab})
+	text, diags := printer.Print(sc, printer.Options{
+		Locale: sc.Locale, Vocab: opts.Vocab, Source: p.File.Text,
+	})
 	if len(diags) > 0 {
 		return refuse("%s (%s in all)", diags[0].Message, plural(len(diags), "such name"))
 	}

@@ -16,6 +16,13 @@ type Options struct {
 	Locale vocab.Locale
 	// Vocab is the vocabulary; nil means vocab.Default().
 	Vocab *vocab.Vocabulary
+	// Source, when set, is the text the script was parsed from, and a
+	// name is written as that text spells it wherever the text at the
+	// name's span spells the same entry. A formatter sets it so that it
+	// changes layout only: an older or English spelling the game accepts
+	// ("Player earned elimination", Color(White) in a ru-RU file) is the
+	// author's, not a defect to rewrite.
+	Source string
 }
 
 // Print renders s as Workshop text in the game's export style, spelled in
@@ -27,7 +34,7 @@ func Print(s *ast.Script, opts Options) (string, diag.List) {
 	if v == nil {
 		v = vocab.Default()
 	}
-	pr := &printer{loc: opts.Locale, v: v, src: s.Locale}
+	pr := &printer{loc: opts.Locale, v: v, src: s.Locale, source: opts.Source}
 	pr.script(s)
 	return pr.b.String(), pr.diags
 }
@@ -38,7 +45,7 @@ func PrintExpr(e *ast.Expr, opts Options) (string, diag.List) {
 	if v == nil {
 		v = vocab.Default()
 	}
-	pr := &printer{loc: opts.Locale, v: v}
+	pr := &printer{loc: opts.Locale, v: v, source: opts.Source}
 	var line strings.Builder
 	pr.expr(&line, e, 0)
 	return line.String(), pr.diags
@@ -50,6 +57,8 @@ type printer struct {
 	src   vocab.Locale // the locale the script was read in
 	v     *vocab.Vocabulary
 	diags diag.List
+	// source is Options.Source.
+	source string
 	// blank is set when a blank line must precede the next block.
 	blank bool
 	// spellings caches how each entry is written in loc.
@@ -61,6 +70,9 @@ type printer struct {
 // reader could not tell them apart, it reports missing-mapping and falls
 // back to the en-US spelling.
 func (pr *printer) name(n vocab.Named, span source.Span) string {
+	if written, ok := pr.written(n, span); ok {
+		return written
+	}
 	sp, ok := pr.spellings[n]
 	if !ok {
 		sp = pr.spell(n)
@@ -75,6 +87,25 @@ func (pr *printer) name(n vocab.Named, span source.Span) string {
 		})
 	}
 	return sp.text
+}
+
+// written returns the source's own spelling of n at span, when Options.
+// Source is set and the text there is exactly a name of n: one line, no
+// surrounding space, and a vocabulary lookup that finds n.
+func (pr *printer) written(n vocab.Named, span source.Span) (string, bool) {
+	if pr.source == "" || span.Start < 0 || span.End <= span.Start || span.End > len(pr.source) {
+		return "", false
+	}
+	text := pr.source[span.Start:span.End]
+	if strings.TrimSpace(text) != text || strings.ContainsAny(text, "\n\r") {
+		return "", false
+	}
+	for _, ref := range pr.v.Lookup(text) {
+		if ref.Item == n {
+			return text, true
+		}
+	}
+	return "", false
 }
 
 // A spelling is how the printer writes an entry in its target locale.
