@@ -69,8 +69,38 @@ type CostEstimateResult struct {
 	// 20 (all: true lists every one).
 	FindingsTruncation *Truncation   `json:"findingsTruncation,omitempty"`
 	Skipped            []SkippedRule `json:"skipped"`
+	// Optimization is what the optimiser would save (compile's optimize:
+	// true, CLI compile --optimize; OverPy compiles optimised by default),
+	// rule by rule; omitted when the program has errors, which the
+	// optimiser does not rewrite.
+	Optimization *OptimizationSavings `json:"optimization,omitempty"`
 	// Rule is set when the request names a rule: its drill-down.
 	Rule      *RuleDrillDown `json:"rule,omitempty"`
 	Snapshot  int            `json:"snapshot"`
 	Selection *Selection     `json:"selection,omitempty"`
+}
+
+// OptimizationSavings is what optimising the program would save: the
+// element count after it, and the rules that get cheaper.
+type OptimizationSavings struct {
+	// Saved is ElementCount.Total less After.
+	Saved int `json:"saved"`
+	After int `json:"after"`
+	// Rules are the rules that get cheaper, most saved first (the 5 that
+	// save most unless all is set).
+	Rules      []RuleSavings `json:"rules"`
+	Truncation *Truncation   `json:"truncation,omitempty"`
+}
+
+// RuleSavings is what optimising one rule saves.
+type RuleSavings struct {
+	Index   int    `json:"index"`
+	Address string `json:"address"`
+	// Before and After are the rule's element counts; After is 0 for a
+	// rule the optimiser removes (Removed: an empty rule, say).
+	Before  int   `json:"before"`
+	After   int   `json:"after"`
+	Saved   int   `json:"saved"`
+	Removed bool  `json:"removed,omitempty"`
+	Span    Range `json:"span"`
 }

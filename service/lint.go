@@ -5,6 +5,7 @@ package service
 import (
 	"cmp"
 	"fmt"
+	"github.com/wright-lsp/wright-lsp/engine/optimize"
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/contract"
@@ -238,6 +239,7 @@ func CostEstimate(p *Program, rule *contract.Address, cfg *lint.Config, s Select
 	if trunc != nil {
 		trunc.Expand = "all: true (CLI --all) lists every finding; findings gives their fixes"
 	}
+	out.Optimization = p.optimizationSavings(s.All)
 	if rule != nil {
 		i, err := p.ResolveRule(*rule, s.Snapshot)
 		if err != nil {
@@ -246,6 +248,35 @@ func CostEstimate(p *Program, rule *contract.Address, cfg *lint.Config, s Select
 		out.Rule = p.drillDown(&c.Rules[i], s.All)
 	}
 	return out, nil
+}
+
+// optimizationSavings is what the optimiser, with the options the program
+// asks for, saves rule by rule: the rules that get cheaper, most saved
+// first, the first rankedRules unless all; nil for a program with errors.
+func (p *Program) optimizationSavings(all bool) *contract.OptimizationSavings {
+	o := p.Optimized()
+	if o == nil {
+		return nil
+	}
+	out := &contract.OptimizationSavings{Saved: o.Report.Saved(), After: o.Report.After, Rules: []contract.RuleSavings{}}
+	var cheaper []optimize.RuleReport
+	for _, rr := range o.Report.Rules {
+		if rr.Index >= 0 && rr.Saved() > 0 {
+			cheaper = append(cheaper, rr)
+		}
+	}
+	slices.SortStableFunc(cheaper, func(a, b optimize.RuleReport) int { return cmp.Compare(b.Saved(), a.Saved()) })
+	if !all && len(cheaper) > rankedRules {
+		out.Truncation = &contract.Truncation{Total: len(cheaper), Shown: rankedRules,
+			Withheld: len(cheaper) - rankedRules, Expand: "all: true (CLI --all) lists every rule"}
+		cheaper = cheaper[:rankedRules]
+	}
+	for _, rr := range cheaper {
+		r := p.Checked.Script.Rules[rr.Index]
+		out.Rules = append(out.Rules, contract.RuleSavings{Index: rr.Index, Address: p.Index().RuleAddress(rr.Index),
+			Before: rr.Before, After: rr.After, Saved: rr.Saved(), Removed: rr.Removed, Span: p.Range(r.Span)})
+	}
+	return out
 }
 
 func (p *Program) ruleElements(rc *cost.RuleCost) contract.RuleElements {

@@ -271,6 +271,12 @@ func printCost(w io.Writer, c *contract.CostEstimateResult) {
 	for _, r := range e.Rules {
 		fmt.Fprintf(w, "%6d  %s\t%s\n", r.Count, r.Address, at(r.Span))
 	}
+	if o := c.Optimization; o != nil && o.Saved > 0 {
+		fmt.Fprintf(w, "optimised: %d elements, %d fewer (compile --optimize)\n", o.After, o.Saved)
+		for _, r := range o.Rules {
+			fmt.Fprintf(w, "%6d  %s\t%s\n", -r.Saved, r.Address, at(r.Span))
+		}
+	}
 	if d := c.Rule; d != nil {
 		fmt.Fprintf(w, "rule %s: %d elements\n", d.Rule.Address, d.Rule.Count)
 		for _, s := range d.Statements {

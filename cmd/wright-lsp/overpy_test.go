@@ -142,6 +142,9 @@ func TestCompileOverPyOptimised(t *testing.T) {
 			if got != res.Output.Elements || got != res.Output.Optimization.After {
 				t.Errorf("the output holds %d elements, the result says %d (optimised to %d)", got, res.Output.Elements, res.Output.Optimization.After)
 			}
+			if after := inspectedSavings(t, m).After; after != got {
+				t.Errorf("inspect cost says optimised to %d elements, the written output holds %d", after, got)
+			}
 			want, ok := theirs[name]
 			if !ok {
 				t.Fatalf("no OverPy count for %s", name)
@@ -151,6 +154,65 @@ func TestCompileOverPyOptimised(t *testing.T) {
 			}
 			t.Logf("%s: %d elements, OverPy %d (%.3f)", name, got, want, float64(got)/float64(want))
 		})
+	}
+}
+
+// inspectedSavings is what inspect cost --format json (the costEstimate
+// operation) says optimising path saves; its rules must account for all
+// of it.
+func inspectedSavings(t *testing.T, path string) *contract.OptimizationSavings {
+	t.Helper()
+	r := wright(t, "inspect", "cost", "--all", "--format", "json", path)
+	var res contract.CostEstimateResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Optimization == nil {
+		t.Fatalf("inspect cost: exit %d, no optimization member: %v %s %s", r.code, err, r.stdout, r.stderr)
+	}
+	o := res.Optimization
+	sum := 0
+	for _, rule := range o.Rules {
+		sum += rule.Saved
+		if rule.Saved != rule.Before-rule.After || rule.Saved <= 0 {
+			t.Errorf("rule %s: before %d, after %d, saved %d", rule.Address, rule.Before, rule.After, rule.Saved)
+		}
+	}
+	if o.Saved != res.ElementCount.Total-o.After {
+		t.Errorf("saved %d, but %d - %d = %d", o.Saved, res.ElementCount.Total, o.After, res.ElementCount.Total-o.After)
+	}
+	if sum != o.Saved {
+		t.Errorf("the rules save %d elements in all, the program %d", sum, o.Saved)
+	}
+	return o
+}
+
+// TestCompileOptimizeGameExports: compile --optimize on every game export
+// writes a program that checks clean, holds no more elements than the
+// input, and exactly the count inspect cost (costEstimate) announced.
+func TestCompileOptimizeGameExports(t *testing.T) {
+	exports, _ := filepath.Glob("../../../shared/corpus/workshop/game-exports/*.txt")
+	if len(exports) < 20 {
+		t.Fatalf("%d game exports", len(exports))
+	}
+	saved := 0
+	for _, path := range exports {
+		name := strings.TrimSuffix(filepath.Base(path), ".txt")
+		t.Run(name, func(t *testing.T) {
+			o := inspectedSavings(t, path)
+			out := filepath.Join(t.TempDir(), name+".ow")
+			if r := wright(t, "compile", "--optimize", path, "-o", out); r.code != 0 {
+				t.Fatalf("compile --optimize: exit %d, %s", r.code, r.stderr)
+			}
+			got := cost.Count(checkedOutput(t, out).Script, cost.Options{}).Total
+			if got != o.After {
+				t.Errorf("the output holds %d elements, inspect cost announced %d", got, o.After)
+			}
+			if o.Saved < 0 {
+				t.Errorf("optimising grows the program by %d elements", -o.Saved)
+			}
+			saved += o.Saved
+		})
+	}
+	if saved == 0 {
+		t.Error("optimising saved nothing on any game export")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -100,6 +101,17 @@ func optimizeAndReread(t *testing.T, name string, s *ast.Script) outcome {
 		t.Fatalf("%s: printing the optimised program: %s", name, diags[0].Message)
 	}
 	back := check(t, name+".optimized", text)
+	// compile refuses to write a program that does not read back as the
+	// tree it printed: an operand the printer must parenthesise needs its
+	// Paren node.
+	if want, got := strings.Split(ast.Dump(out), "\n"), strings.Split(ast.Dump(back), "\n"); !slices.Equal(want, got) {
+		for i := range min(len(want), len(got)) {
+			if want[i] != got[i] {
+				t.Errorf("%s: the optimised program reads back otherwise at structure line %d:\n%s\n%s", name, i+1, want[i], got[i])
+				break
+			}
+		}
+	}
 	after := cost.Count(back, cost.Options{}).Total
 	if rep.Before != before || rep.After != after {
 		t.Errorf("%s: the report counts %d → %d, the programs %d → %d", name, rep.Before, rep.After, before, after)

@@ -358,7 +358,7 @@ func (o *optimizer) binaryOf(like *ast.Expr, id string, a, b *ast.Expr) *ast.Exp
 		if like != nil {
 			e.Span = like.Span
 		}
-		return e
+		return fitOperands(e)
 	}
 	return o.call(like, id, a, b)
 }
@@ -370,7 +370,7 @@ func (o *optimizer) compareOf(like *ast.Expr, op ast.Op, a, b *ast.Expr) *ast.Ex
 		if like != nil {
 			e.Span = like.Span
 		}
-		return e
+		return fitOperands(e)
 	}
 	return o.call(like, "__compare__", a, o.memberExpr(like, "__Operator__", op.String()), b)
 }
@@ -382,7 +382,7 @@ func (o *optimizer) notOf(like *ast.Expr, x *ast.Expr) *ast.Expr {
 		if like != nil {
 			e.Span = like.Span
 		}
-		return e
+		return fitOperands(e)
 	}
 	return o.call(like, "__not__", x)
 }
@@ -391,7 +391,30 @@ func (o *optimizer) notOf(like *ast.Expr, x *ast.Expr) *ast.Expr {
 func withArgs(e *ast.Expr, args []*ast.Expr) *ast.Expr {
 	c := *e
 	c.Args = args
-	return &c
+	return fitOperands(&c)
+}
+
+// fitOperands wraps in parentheses each operand of a new operator node
+// that binds more loosely than its place requires (!(a || b), not !a ||
+// b), as the parser reads the printed text back: a Paren node where the
+// printer must write parentheses. Without it the written program holds
+// the same elements but does not read back as the tree compile checked.
+// e is new (the caller's copy); its Args slice is replaced, never written.
+func fitOperands(e *ast.Expr) *ast.Expr {
+	var args []*ast.Expr
+	for i, a := range e.Args {
+		if a == nil || a.Precedence() >= e.OperandPrecedence(i) {
+			continue
+		}
+		if args == nil {
+			args = append([]*ast.Expr(nil), e.Args...)
+		}
+		args[i] = &ast.Expr{Kind: ast.Paren, Span: a.Span, Args: []*ast.Expr{a}}
+	}
+	if args != nil {
+		e.Args = args
+	}
+	return e
 }
 
 // withArg returns a copy of e with argument i replaced.

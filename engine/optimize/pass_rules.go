@@ -38,12 +38,12 @@ func (w *work) newCondition(like *ast.Statement, v *ast.Expr, negate bool) *ast.
 		if negate {
 			op = negated(op)
 		}
-		body = &ast.Expr{Kind: ast.Binary, Op: op, Args: []*ast.Expr{l, r}, Span: v.Span}
+		body = fitOperands(&ast.Expr{Kind: ast.Binary, Op: op, Args: []*ast.Expr{l, r}, Span: v.Span})
 	} else {
 		if x, ok := not(v); ok {
 			v, negate = x, !negate
 		}
-		body = &ast.Expr{Kind: ast.Binary, Op: ast.OpEq, Args: []*ast.Expr{v, o.boolean(v, !negate)}, Span: v.Span}
+		body = fitOperands(&ast.Expr{Kind: ast.Binary, Op: ast.OpEq, Args: []*ast.Expr{v, o.boolean(v, !negate)}, Span: v.Span})
 	}
 	return &ast.Statement{Span: like.Span, Body: body, HasSemicolon: true}
 }
