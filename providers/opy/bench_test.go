@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/optimize"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -60,6 +61,29 @@ func BenchmarkCompileOutputHeatstreet(b *testing.B) {
 		res := Compile(path, text, Options{})
 		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 		printer.Print(c.Script, printer.Options{Locale: vocab.EnUS})
+	}
+}
+
+// BenchmarkCompileOptimisedHeatstreet: what compile of an OverPy file
+// does by default, as OverPy's compile() does: check, the optimiser (the
+// passes compile runs: all but drop-disabled and the for-size ones), then
+// the program printed.
+func BenchmarkCompileOptimisedHeatstreet(b *testing.B) {
+	path, text := heatstreet(b)
+	vocab.Default()
+	var passes []string
+	for _, p := range optimize.Passes() {
+		if p.Name != "drop-disabled" && !p.ForSize {
+			passes = append(passes, p.Name)
+		}
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		res := Compile(path, text, Options{})
+		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
+		out, _ := optimize.Program(c.Script, optimize.Options{Passes: passes})
+		printer.Print(out, printer.Options{Locale: vocab.EnUS})
 	}
 }
 
