@@ -35,6 +35,13 @@ func Lint(p *Program, cfg *lint.Config, s Select) (*contract.LintResult, error) 
 	for _, f := range findings {
 		out.Findings = append(out.Findings, compact(f))
 	}
+	// wright lint exits 1 on a program with errors, whose diagnostics are
+	// check's to report (lint's findings never include them): the verdict
+	// matches it, and next names the command that shows them.
+	if p.HasErrors() {
+		out.OK = false
+		out.Next = append([]string{command("check", p.Origin.Input)}, out.Next...)
+	}
 	if !out.OK {
 		out.Exit = 1
 	}
