@@ -396,6 +396,18 @@ func (s *Session) serve(ctx context.Context, req *request) (any, error) {
 	return h(s, l.program, req.raw)
 }
 
+// Check answers the check operation as Handle does, without encoding
+// the result: the command line prints text from it, and a program with
+// a hundred thousand diagnostics would otherwise be encoded and decoded
+// again (tens of megabytes held twice).
+func (s *Session) Check(all bool) *contract.CheckResult {
+	l := s.current()
+	if l.err != nil {
+		return s.failedCheck(l, all)
+	}
+	return Check(l.program, all)
+}
+
 // failedCheck is check's answer when the input does not load: the parse
 // diagnostics of an entry that read (all of them with all), else the
 // loader's refusal as the one diagnostic.

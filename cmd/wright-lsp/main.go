@@ -21,7 +21,29 @@ const (
 )
 
 func main() {
+	limitOneShotMemory(os.Args[1:])
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// oneShotMemoryLimit is the soft heap limit of a command that reads its
+// input, answers and exits. Go's collector otherwise lets the heap reach
+// twice its live size: a 4 MiB file of unknown names (150,000
+// diagnostics, about 85 MB live) took 250 MB. Near the limit the
+// collector runs more often, its share of the processor capped by the
+// runtime, so a larger program is slower rather than refused.
+const oneShotMemoryLimit = 160 << 20
+
+// limitOneShotMemory sets oneShotMemoryLimit for the one-shot commands,
+// unless GOMEMLIMIT says otherwise; the servers (the language server,
+// serve, provider) keep Go's default, which suits a long-lived heap.
+func limitOneShotMemory(args []string) {
+	if len(args) == 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	switch args[0] {
+	case "check", "lint", "fmt", "analyze", "inspect", "compile", "rename", "lookup":
+		debug.SetMemoryLimit(oneShotMemoryLimit)
+	}
 }
 
 // run executes one command line and returns the exit code. A panic is
