@@ -1,0 +1,267 @@
+package sim
+
+// This file evaluates values: the operators, variables and array
+// indexing, then the catalog's values the simulator models
+// (valueFuncs). Arguments are evaluated left to right, and And, Or and
+// If-Then-Else evaluate only what they need (§1.12).
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+)
+
+type valueFunc func(x *exec, n *node) Value
+
+func (x *exec) eval(n *node) Value {
+	switch n.op {
+	case opConst, opVarRef:
+		return n.val
+	case opCall:
+		return n.fn(x, n)
+	case opGlobal:
+		if n.slot < len(x.s.globals) {
+			return x.s.globals[n.slot]
+		}
+		return Value{}
+	case opPlayerVar:
+		p := firstPlayer(x.eval(n.args[0]))
+		if p == nil || n.slot >= len(p.vars) {
+			return Value{}
+		}
+		return p.vars[n.slot]
+	case opIndex:
+		return x.valueInArray(x.eval(n.args[0]), x.eval(n.args[1]))
+	case opBinary:
+		return x.binary(n.bop, n.args[0], n.args[1])
+	case opNot:
+		return boolean(!truthy(x.eval(n.args[0])))
+	case opTernary:
+		if truthy(x.eval(n.args[0])) {
+			return x.eval(n.args[1])
+		}
+		return x.eval(n.args[2])
+	case opBad:
+		x.unsimulated(n.site, "value", n.text)
+	}
+	return Value{}
+}
+
+func (x *exec) binary(op ast.Op, l, r *node) Value {
+	switch op {
+	case ast.OpAnd:
+		return boolean(truthy(x.eval(l)) && truthy(x.eval(r)))
+	case ast.OpOr:
+		return boolean(truthy(x.eval(l)) || truthy(x.eval(r)))
+	}
+	a, b := x.eval(l), x.eval(r)
+	switch op {
+	case ast.OpEq:
+		return boolean(equal(a, b))
+	case ast.OpNe:
+		return boolean(!equal(a, b))
+	case ast.OpLt:
+		return boolean(less(a, b))
+	case ast.OpLe:
+		return boolean(lessEq(a, b))
+	case ast.OpGt:
+		return boolean(less(b, a))
+	case ast.OpGe:
+		return boolean(lessEq(b, a))
+	}
+	return arith(x, op, a, b)
+}
+
+// valueInArray is a[i] (§2.6): 0 past the end, for a negative index and
+// for a non-array.
+func (x *exec) valueInArray(a, i Value) Value {
+	if a.K != KArray {
+		return Value{}
+	}
+	k := index(i)
+	if k < 0 || k >= len(a.A) {
+		x.warn("index_out_of_range", "index", k, "len", len(a.A))
+		return Value{}
+	}
+	return a.A[k]
+}
+
+func evalUnsimulated(x *exec, n *node) Value {
+	for _, a := range n.args {
+		x.eval(a)
+	}
+	x.unsimulated(n.site, "value", n.el.English())
+	return Value{}
+}
+
+// arg evaluates argument k of n (Null when the text leaves it out).
+func (x *exec) arg(n *node, k int) Value {
+	if k < len(n.args) {
+		return x.eval(n.args[k])
+	}
+	return Value{}
+}
+
+func (x *exec) argNum(n *node, k int) float64 {
+	f, _ := toNumber(x.arg(n, k))
+	return f
+}
+
+func constValue(v Value) valueFunc { return func(*exec, *node) Value { return v } }
+
+func numFunc(f func(float64) float64) valueFunc {
+	return func(x *exec, n *node) Value { return x.finite(f(x.argNum(n, 0))) }
+}
+
+// format substitutes the display forms of {0}, {1} and {2}.
+func format(text string, args []Value) string {
+	if !strings.Contains(text, "{") {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] == '{' && i+2 < len(text) && text[i+2] == '}' && text[i+1] >= '0' && text[i+1] <= '2' {
+			k := int(text[i+1] - '0')
+			if k < len(args) {
+				b.WriteString(display(args[k]))
+			} else {
+				b.WriteString("0")
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String()
+}
+
+func evalCustomString(x *exec, n *node) Value {
+	text := x.arg(n, 0)
+	args := make([]Value, 0, 3)
+	for k := 1; k < len(n.args); k++ {
+		args = append(args, x.eval(n.args[k]))
+	}
+	return str(format(text.S, args))
+}
+
+// teamFilter reports whether p is on the team value t names (All Teams
+// matches everyone).
+func teamFilter(p *Player, t Value) bool {
+	if t.K != KConst || t.C != "team" {
+		return true
+	}
+	switch t.S {
+	case "Team 1":
+		return p.Team == 1
+	case "Team 2":
+		return p.Team == 2
+	}
+	return true
+}
+
+func (x *exec) playersWhere(keep func(*Player) bool) Value {
+	out := []Value{}
+	for _, p := range x.s.all {
+		if p.present && keep(p) {
+			out = append(out, playerValue(p))
+		}
+	}
+	return array(out)
+}
+
+func playerFunc(f func(x *exec, p *Player, n *node) Value) valueFunc {
+	return func(x *exec, n *node) Value {
+		p := firstPlayer(x.arg(n, 0))
+		if p == nil {
+			for k := 1; k < len(n.args); k++ {
+				x.eval(n.args[k])
+			}
+			return Value{}
+		}
+		return f(x, p, n)
+	}
+}
+
+func heroConst(p *Player) Value {
+	if p.Hero == "" {
+		return Value{}
+	}
+	return constant("hero", p.Hero)
+}
+
+// bindArray runs f over a's elements with Current Array Element and
+// Index bound.
+func (x *exec) each(a Value, f func(k int, e Value) bool) {
+	arr, _ := asArray(a)
+	for k, e := range arr {
+		x.elem = append(x.elem, e)
+		x.idx = append(x.idx, k)
+		goOn := f(k, e)
+		x.elem = x.elem[:len(x.elem)-1]
+		x.idx = x.idx[:len(x.idx)-1]
+		if !goOn {
+			return
+		}
+	}
+}
+
+func vlen(x, y, z float64) float64 { return math.Sqrt(x*x + y*y + z*z) }
+
+func twoVecs(x *exec, n *node) (ax, ay, az, bx, by, bz float64) {
+	ax, ay, az = vecOf(x.arg(n, 0))
+	bx, by, bz = vecOf(x.arg(n, 1))
+	return
+}
+
+func deg(r float64) float64 { return r * 180 / math.Pi }
+func rad(d float64) float64 { return d * math.Pi / 180 }
+
+// horizontalAngle is the game's yaw of a direction in degrees (0 along
+// +Z, 90 along +X).
+func horizontalAngle(x, z float64) float64 {
+	if x == 0 && z == 0 {
+		return 0
+	}
+	return deg(math.Atan2(x, z))
+}
+
+func verticalAngle(x, y, z float64) float64 {
+	l := vlen(x, y, z)
+	if l == 0 {
+		return 0
+	}
+	return -deg(math.Asin(y / l))
+}
+
+func heroes(kind string) valueFunc {
+	return func(x *exec, n *node) Value {
+		out := []Value{}
+		for _, m := range heroList(kind) {
+			out = append(out, constant("hero", m))
+		}
+		return array(out)
+	}
+}
+
+// sortStable is Sorted Array: a stable ascending sort by rank.
+func evalSorted(x *exec, n *node) Value {
+	a := x.arg(n, 0)
+	arr, _ := asArray(a)
+	ranks := make([]float64, len(arr))
+	x.each(a, func(k int, e Value) bool {
+		ranks[k], _ = toNumber(x.eval(n.args[1]))
+		return !x.s.halted
+	})
+	idx := make([]int, len(arr))
+	for k := range idx {
+		idx[k] = k
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return ranks[idx[i]] < ranks[idx[j]] })
+	out := make([]Value, len(arr))
+	for k, j := range idx {
+		out[k] = arr[j]
+	}
+	return array(out)
+}

@@ -1,0 +1,100 @@
+package sim
+
+// This file writes the trace (owsim-trace/1, semantics.md §4.2) as
+// canonical JSON, one event per line, keys in the order the format
+// fixes. Events are appended as bytes as they happen: no map is ever
+// iterated, and nothing is buffered but the text.
+
+import (
+	"strconv"
+)
+
+// TraceFormat is the format tag of a trace.
+const TraceFormat = "owsim-trace/1"
+
+// TickMs is the length of a tick in milliseconds (62.5 Hz).
+const TickMs = 16
+
+type tracer struct {
+	buf []byte
+	n   int
+}
+
+// begin opens an event line.
+func (t *tracer) begin(tick int, ev string) {
+	if t.n > 0 {
+		t.buf = append(t.buf, ",\n"...)
+	}
+	t.n++
+	t.buf = append(t.buf, `{"tick":`...)
+	t.buf = strconv.AppendInt(t.buf, int64(tick), 10)
+	t.buf = append(t.buf, `,"ev":"`...)
+	t.buf = append(t.buf, ev...)
+	t.buf = append(t.buf, '"')
+}
+
+func (t *tracer) key(k string) {
+	t.buf = append(t.buf, ',', '"')
+	t.buf = append(t.buf, k...)
+	t.buf = append(t.buf, '"', ':')
+}
+
+func (t *tracer) str(k, v string) {
+	t.key(k)
+	t.buf = appendString(t.buf, v)
+}
+
+func (t *tracer) int(k string, v int) {
+	t.key(k)
+	t.buf = strconv.AppendInt(t.buf, int64(v), 10)
+}
+
+func (t *tracer) num(k string, v float64) {
+	t.key(k)
+	t.buf = appendNumber(t.buf, v)
+}
+
+func (t *tracer) bool(k string, v bool) {
+	t.key(k)
+	t.buf = strconv.AppendBool(t.buf, v)
+}
+
+func (t *tracer) val(k string, v Value) {
+	t.key(k)
+	t.buf = appendValue(t.buf, v)
+}
+
+func (t *tracer) strs(k string, v []string) {
+	t.key(k)
+	t.buf = append(t.buf, '[')
+	for i, s := range v {
+		if i > 0 {
+			t.buf = append(t.buf, ',')
+		}
+		t.buf = appendString(t.buf, s)
+	}
+	t.buf = append(t.buf, ']')
+}
+
+func (t *tracer) vals(k string, v []Value) {
+	t.key(k)
+	t.buf = append(t.buf, '[')
+	for i, x := range v {
+		if i > 0 {
+			t.buf = append(t.buf, ',')
+		}
+		t.buf = appendValue(t.buf, x)
+	}
+	t.buf = append(t.buf, ']')
+}
+
+func (t *tracer) end() { t.buf = append(t.buf, '}') }
+
+// header returns the first line of the trace.
+func header(ticks int, verbosity string) []byte {
+	b := []byte(`{"format":"` + TraceFormat + `","tickMs":16,"ticks":`)
+	b = strconv.AppendInt(b, int64(ticks), 10)
+	b = append(b, `,"verbosity":`...)
+	b = appendString(b, verbosity)
+	return append(b, `,"events":[`...)
+}
