@@ -85,7 +85,6 @@ func formatted(d *document) (string, error) {
 	if back.Diags.HasErrors() || ast.Dump(back.Script) != ast.Dump(sc) {
 		return "", refuseFormat("the printed text would not read back as the same program (a printer defect; please report it)")
 	}
-	out = printer.Reindent(out, printer.IndentUnit(d.text))
 	if strings.Contains(d.text, "\r\n") {
 		out = strings.ReplaceAll(out, "\n", "\r\n")
 	}

@@ -160,7 +160,6 @@ func format(m *sessionMaker, in input) formatted {
 	if back.Diags.HasErrors() || ast.Dump(back.Script) != ast.Dump(sc) {
 		return refuse("the printed text would not read back as the same program (a printer defect; please report it)")
 	}
-	text = printer.Reindent(text, printer.IndentUnit(p.File.Text))
 	if strings.Contains(p.File.Text, "\r\n") {
 		text = strings.ReplaceAll(text, "\n", "\r\n")
 	}
