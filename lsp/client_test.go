@@ -37,10 +37,6 @@ type client struct {
 // runs until the test ends.
 func startClient(t testing.TB, opts lsp.Options) *client {
 	t.Helper()
-	if opts.Debounce == 0 {
-		opts.Debounce = time.Millisecond
-	}
-	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := &client{t: t, pipe: clientEnd, done: make(chan struct{}), diagnostics: map[string]json.RawMessage{}, versions: map[string]int32{},
 		published: make(chan string, 1000)}

@@ -67,8 +67,8 @@ func newPublisher(s *Server) *publisher {
 	return p
 }
 
-// schedule publishes the diagnostics of uris once they have been quiet
-// for the debounce delay.
+// schedule publishes the diagnostics of uris: at once, or once they have
+// been quiet for a configured debounce delay.
 func (p *publisher) schedule(uris ...string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

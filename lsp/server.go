@@ -30,8 +30,13 @@ const (
 type Options struct {
 	// Version is reported in the initialize result.
 	Version string
-	// Debounce is how long diagnostics wait for typing to pause: 0 means
-	// the default (150 ms), a negative value no wait at all.
+	// Debounce is how long diagnostics wait for typing to pause. By
+	// default (0 or negative) they do not wait: a document is analysed
+	// as soon as it changes, an analysis overtaken by a newer version is
+	// abandoned at its next stage, and edits made while one runs cost one
+	// more analysis of the version current when it ends (publisher). A
+	// fixed pause only delays what the user sees: the whole analysis of
+	// the largest real script takes less than a pause would.
 	Debounce time.Duration
 	// Log receives the server's log; nil logs nothing.
 	Log commonlog.Logger
@@ -79,12 +84,7 @@ type Server struct {
 // stream. It reports whether shutdown preceded the end (LSP's exit code
 // is 0 then, 1 otherwise).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShutdown bool, err error) {
-	switch {
-	case opts.Debounce == 0:
-		opts.Debounce = 150 * time.Millisecond
-	case opts.Debounce < 0:
-		opts.Debounce = 0
-	}
+	opts.Debounce = max(opts.Debounce, 0)
 	s := &Server{opts: opts, log: opts.Log, exited: make(chan struct{}), cancels: map[string]context.CancelFunc{},
 		lintConfig: &lint.Config{}}
 	if s.log == nil {
