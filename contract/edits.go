@@ -57,3 +57,68 @@ type EditValidation struct {
 	Diagnostics []Diagnostic  `json:"diagnostics"`
 	Previews    []EditPreview `json:"previews"`
 }
+
+// ProviderDocument is one document of a project as a source-language
+// provider sees it.
+type ProviderDocument struct {
+	URI        string `json:"uri"`
+	LanguageID string `json:"languageId"`
+	Version    int    `json:"version"`
+	Text       string `json:"text"`
+}
+
+// ProviderValidateEditRequest validates a transaction over a
+// source-language project (OverPy) through its provider, without writing
+// anything.
+type ProviderValidateEditRequest struct {
+	Op string `json:"op"`
+	// LanguageID names the provider: opy.
+	LanguageID  string          `json:"language_id"`
+	Transaction EditTransaction `json:"transaction"`
+	// Documents maps each URI to the document as the provider sees it;
+	// when absent or null, the session's loaded project supplies them
+	// (every member file, read from disk at version 0, keyed by its
+	// file:// URI).
+	Documents map[string]ProviderDocument `json:"documents,omitempty" nullable:"true"`
+	// Sources maps URIs to the current text each edited source's
+	// identity is checked against and the edits apply to; it defaults
+	// to each document's text.
+	Sources map[string]string `json:"sources,omitempty" nullable:"true"`
+	// ProjectRoot, when set, is a directory every document and edited
+	// source must lie in.
+	ProjectRoot string `json:"project_root,omitempty"`
+}
+
+// ProviderPosition is a provider position: a 0-based line and a
+// character counted in UTF-16 code units.
+type ProviderPosition struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// ProviderRange is a half-open range of provider positions.
+type ProviderRange struct {
+	Start ProviderPosition `json:"start"`
+	End   ProviderPosition `json:"end"`
+}
+
+// ProviderTextEdit is one edit as the provider received it.
+type ProviderTextEdit struct {
+	URI     string        `json:"uri"`
+	Range   ProviderRange `json:"range"`
+	NewText string        `json:"new_text"`
+}
+
+// ProviderEditValidation is the result of providerValidateEdit: the
+// transaction restated over document URIs (each identity that of the
+// document's current text), the same edits in the provider's positions,
+// and the edited document set's check: ok with a preview of each edited
+// document, or ok false with the diagnostics and no preview.
+type ProviderEditValidation struct {
+	OK          bool               `json:"ok"`
+	LanguageID  string             `json:"language_id"`
+	Transaction EditTransaction    `json:"transaction"`
+	Edits       []ProviderTextEdit `json:"provider_edits"`
+	Diagnostics []Diagnostic       `json:"diagnostics"`
+	Previews    []EditPreview      `json:"previews"`
+}

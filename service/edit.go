@@ -137,7 +137,7 @@ func editableKind(entry, kind string) *Error {
 	case KindWorkshop:
 		return nil
 	case KindOverPy:
-		return errorf("edit-requires-provider", "%s is OverPy input: its edits are validated by the OverPy provider through providerValidateEdit, which this wright-lsp does not offer yet; validateEditTransaction and editStatements validate raw Workshop input", entry)
+		return errorf("edit-requires-provider", "%s is OverPy input: its edits are validated by the OverPy provider: send them to providerValidateEdit (language_id opy); validateEditTransaction and editStatements validate raw Workshop input", entry)
 	}
 	return errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp, so its edits cannot be validated; only raw Workshop edits are", entry, kind)
 }

@@ -126,6 +126,9 @@ var handlers = map[string]handler{
 	"validateEditTransaction": typed(func(s *Session, _ *Program, r *contract.ValidateEditTransactionRequest) (any, error) {
 		return s.ValidateEdit(r)
 	}),
+	"providerValidateEdit": typed(func(s *Session, _ *Program, r *contract.ProviderValidateEditRequest) (any, error) {
+		return s.ProviderValidateEdit(r)
+	}),
 	"editStatements": typed(func(s *Session, _ *Program, r *contract.EditStatementsRequest) (any, error) {
 		return s.EditStatements(r)
 	}),
@@ -148,7 +151,7 @@ func findingSelect(f contract.FindingSelection) Select {
 func Capabilities(version string) *contract.Capabilities {
 	c := &contract.Capabilities{Service: "wright-lsp", Version: version, AgentContract: contract.AgentContract,
 		Contract: contract.ResultContract, ResultSchemas: map[string]string{},
-		Languages: []string{KindWorkshop}, PositionUnit: "codepoint"}
+		Languages: []string{KindWorkshop, KindOverPy}, PositionUnit: "codepoint"}
 	for _, p := range Profiles {
 		c.Profiles = append(c.Profiles, string(p))
 	}

@@ -114,6 +114,7 @@ func scenarios(t *testing.T) []scenario {
 			`{"op":"validateEditTransaction","transaction":{"edits":[` + edit(9999, 1, 9999, 1, "x") + `]}}`,
 			`{"op":"validateEditTransaction","transaction":{"edits":[` + edit(2, 1, 3, 1, "x") + `,` + edit(2, 1, 4, 1, "y") + `]}}`,
 			`{"op":"editStatements","inputIdentity":"` + id + `","edits":[{"rule":"Setup","list":"actions","kind":"insert","index":0,"statement":{"call":"wiat","args":[]}}]}`,
+			`{"op":"providerValidateEdit","language_id":"opy","transaction":{"edits":[` + edit(1, 1, 1, 1, "x") + `]}}`,
 			`{"op":"compile","output":"project/out.ow"}`,
 			`{"op":"compile","output":"project/arena.ow","force":true}`,
 			`{"op":"compile","output":"../out.ow"}`,
@@ -151,6 +152,11 @@ func scenarios(t *testing.T) []scenario {
 		requests: []string{
 			`{"op":"project"}`,
 			fmt.Sprintf(`{"op":"validateEditTransaction","transaction":{"edits":[{"source":"project/main.opy","source_identity":"%x","range":{"start":{"line":1,"column":1},"end":{"line":1,"column":1}},"new_text":"\n"}]}}`, sha256.Sum256([]byte(opy))),
+			// The OverPy provider validates them: the session's project,
+			// then the caller's documents.
+			fmt.Sprintf(`{"op":"providerValidateEdit","language_id":"opy","transaction":{"edits":[{"source":"project/main.opy","source_identity":"%x","range":{"start":{"line":2,"column":5},"end":{"line":2,"column":6}},"new_text":"B"}]}}`, sha256.Sum256([]byte(opy))),
+			fmt.Sprintf(`{"op":"providerValidateEdit","language_id":"opy","documents":{"file://$WORK/project/main.opy":{"uri":"file://$WORK/project/main.opy","languageId":"opy","version":3,"text":%q}},"transaction":{"edits":[{"source":"file://$WORK/project/main.opy","source_identity":"%x","range":{"start":{"line":2,"column":9},"end":{"line":2,"column":10}},"new_text":"nope"}]}}`, opy, sha256.Sum256([]byte(opy))),
+			`{"op":"providerValidateEdit","language_id":"ostw","transaction":{"edits":[{"source":"project/main.opy","source_identity":"0","range":{"start":{"line":1,"column":1},"end":{"line":1,"column":1}},"new_text":""}]}}`,
 		},
 	}, {
 		name:     "an entry outside the project",
@@ -187,11 +193,11 @@ func TestTransportsAgree(t *testing.T) {
 			session := service.NewSession(service.SessionOptions{Input: sc.input, Version: "test", Policy: &service.Policy{}})
 			want := make([]string, len(sc.requests))
 			for i, req := range sc.requests {
-				data, err := service.Marshal(session.Handle(ctx, []byte(req)))
+				data, err := service.Marshal(session.Handle(ctx, []byte(inWork(t, req))))
 				if err != nil {
 					t.Fatal(err)
 				}
-				want[i] = string(data)
+				want[i] = ofWork(t, string(data))
 				if o, ok := contract.Lookup(opOf(req)); ok && strings.HasPrefix(want[i], `{"result":`) {
 					ops[o.Name] = true
 				}

@@ -104,10 +104,15 @@ func TestMCPToolsList(t *testing.T) {
 	}
 	// The contract: the Workshop edit tools omit sources (it defaults to
 	// the text on disk); the client tools of agent tools keep it.
-	for _, name := range []string{"wright_validate_edit_transaction", "wright_edit_statements"} {
+	for _, name := range []string{"wright_validate_edit_transaction", "wright_edit_statements", "wright_provider_validate_edit"} {
 		if tool := byName[name]; tool == nil || strings.Contains(mustJSON(t, tool.InputSchema), `"sources"`) {
 			t.Errorf("%s: the input schema carries sources", name)
 		}
+	}
+	// The provider tool omits documents too (the session's project).
+	if tool := byName["wright_provider_validate_edit"]; tool == nil || strings.Contains(mustJSON(t, tool.InputSchema), `"documents"`) ||
+		!strings.Contains(mustJSON(t, tool.InputSchema), `"language_id"`) {
+		t.Errorf("wright_provider_validate_edit: the input schema carries documents or lacks language_id")
 	}
 	tools, err := contract.Tools()
 	if err != nil {
@@ -154,6 +159,7 @@ var effectRequests = map[string]string{
 	"costEstimate":            `{"rule":"Setup"}`,
 	"validateEditTransaction": `{"transaction":{"edits":[{"source":"project/arena.ow","source_identity":"IDENTITY","range":{"start":{"line":1,"column":1},"end":{"line":1,"column":1}},"new_text":"\n"}]}}`,
 	"editStatements":          `{"inputIdentity":"IDENTITY","edits":[{"rule":"Setup","list":"actions","kind":"delete","index":0}]}`,
+	"providerValidateEdit":    `{"language_id":"opy","documents":{"project/x.opy":{"uri":"project/x.opy","languageId":"opy","version":0,"text":"rule \"a\":\n    A = 1\n"}},"transaction":{"edits":[{"source":"project/x.opy","source_identity":"9cc607dd00fe4889badf45a1af38e22567ee2b61ea7b02c69d9b98ca38fa56f2","range":{"start":{"line":2,"column":9},"end":{"line":2,"column":10}},"new_text":"2"}]}}`,
 	"targetMetadata":          `{}`,
 	"lookup":                  `{"language":"workshop","query":"Wait"}`,
 	"listEntries":             `{"language":"workshop","kind":"hero"}`,

@@ -3,6 +3,7 @@ package transport_test
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/wright-lsp/wright-lsp/edits"
 	"github.com/wright-lsp/wright-lsp/internal/golden"
 	"github.com/wright-lsp/wright-lsp/service"
 )
@@ -41,7 +43,12 @@ var update = flag.Bool("update", false, "rewrite the golden transcripts")
 // a hard link, "!chmod MODE PATH" sets a mode (octal), and "!assert-absent
 // PATH", "!assert-link PATH" (still a symbolic link) and "!assert-same
 // PATH ARCHIVE-FILE" (the file holds the archive file's bytes) check the
-// work directory.
+// work directory; "!at POINTER FILE QUOTED" checks a position the last
+// answer reports: the range at the JSON pointer (a contract range, or a
+// provider range of 0-based lines and UTF-16 characters; the pointer may
+// name the object holding it as range or span) covers exactly the Go-quoted
+// text in FILE (an archive file, else a file of the work directory). A
+// request may name the work directory as $WORK; answers name it so.
 // Lines starting with # are comments. The archive's comment sets
 // options: "input: PATH" (the session's input, default project),
 // "disable-rule: ID" and "kind: KIND".
@@ -139,6 +146,7 @@ func replay(t *testing.T, path, transportName string) ([]byte, []exchange) {
 	w := startWire(t, transportName, service.NewSession(opts))
 	var out bytes.Buffer
 	var exchanges []exchange
+	last := ""
 	sc := bufio.NewScanner(bytes.NewReader(script))
 	sc.Buffer(nil, 8<<20)
 	for sc.Scan() {
@@ -148,11 +156,15 @@ func replay(t *testing.T, path, transportName string) ([]byte, []exchange) {
 			out.WriteString("\n")
 		case strings.HasPrefix(line, "#"):
 			out.WriteString(line + "\n")
+		case strings.HasPrefix(line, "!at "):
+			out.WriteString(line + "\n")
+			checkAt(t, line, last, files)
 		case strings.HasPrefix(line, "!"):
 			out.WriteString(line + "\n")
 			directive(t, strings.Fields(line[1:]), files)
 		default:
 			resp, carried := w.request(line)
+			last = resp
 			exchanges = append(exchanges, exchange{request: line, response: resp, carried: carried})
 			if transportName == "stdio" {
 				checkAgainstSchema(t, line, []byte(resp))
@@ -229,5 +241,85 @@ func writeFile(t *testing.T, name string, data []byte) {
 	}
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkAt runs "!at POINTER FILE QUOTED" against the answer resp (a
+// service response: {"result": …} or {"error": …}).
+func checkAt(t *testing.T, line, resp string, files map[string][]byte) {
+	t.Helper()
+	fields := strings.SplitN(line, " ", 4)
+	if len(fields) != 4 {
+		t.Fatalf("%s: want !at POINTER FILE QUOTED", line)
+	}
+	pointer, file := fields[1], fields[2]
+	want, err := strconv.Unquote(fields[3])
+	if err != nil {
+		t.Fatalf("%s: the text is not Go-quoted: %v", line, err)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(resp), &v); err != nil {
+		t.Fatalf("%s: the answer does not read: %v", line, err)
+	}
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[part]
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(x) {
+				t.Errorf("%s: %s is not an index of a list of %d", line, part, len(x))
+				return
+			}
+			v = x[i]
+		default:
+			v = nil
+		}
+	}
+	obj, _ := v.(map[string]any)
+	for _, key := range []string{"range", "span"} {
+		if inner, ok := obj[key].(map[string]any); ok {
+			obj = inner
+		}
+	}
+	if obj == nil {
+		t.Errorf("%s: no range at %s in %.300s", line, pointer, resp)
+		return
+	}
+	text, ok := files[file]
+	if !ok || strings.Contains(file, "/") {
+		text, err = os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	m := edits.NewMapper(string(text))
+	offset := func(p any) int {
+		pos, _ := p.(map[string]any)
+		line, _ := pos["line"].(float64)
+		var off int
+		var err error
+		if c, ok := pos["character"].(float64); ok {
+			off, err = m.PositionOffset(edits.Position{Line: int(line), Character: int(c)}, edits.UTF16)
+		} else {
+			c, _ := pos["column"].(float64)
+			off, err = m.PointOffset(edits.Point{Line: int(line), Column: int(c)})
+		}
+		if err != nil {
+			t.Errorf("%s: %v is not a position of %s: %v", fields[0], p, file, err)
+			return -1
+		}
+		return off
+	}
+	a, b := offset(obj["start"]), offset(obj["end"])
+	if a < 0 || b < 0 {
+		return
+	}
+	if a > b {
+		t.Errorf("%s: the range ends before it starts", line)
+		return
+	}
+	if got := string(text[a:b]); got != want {
+		t.Errorf("%s: the range covers %q", line, got)
 	}
 }

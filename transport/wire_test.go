@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -182,9 +185,31 @@ func (w *wire) unwrap(answer string) (response string, ok bool) {
 // the request, or answers it with a protocol error only.
 func (w *wire) request(request string) (response string, ok bool) {
 	w.t.Helper()
-	frame, ok := w.wrap(request)
+	frame, ok := w.wrap(inWork(w.t, request))
 	if !ok {
 		return "", false
 	}
-	return w.unwrap(w.exchange(frame))
+	response, ok = w.unwrap(w.exchange(frame))
+	return ofWork(w.t, response), ok
+}
+
+// inWork writes the working directory for $WORK in a request, so that a
+// script names an absolute path or a file:// URI (file://$WORK/a.opy);
+// ofWork writes $WORK back for it in a response, so that the answers of
+// sessions in different directories compare.
+func inWork(t testing.TB, request string) string {
+	return strings.ReplaceAll(request, "$WORK", workDir(t))
+}
+
+func ofWork(t testing.TB, response string) string {
+	return strings.ReplaceAll(response, workDir(t), "$WORK")
+}
+
+func workDir(t testing.TB) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.ToSlash(wd)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/wright-lsp/wright-lsp/providers/protocol"
+	"github.com/wright-lsp/wright-lsp/service"
 )
 
 // rwc joins a child's pipes into one stream.
@@ -34,7 +35,7 @@ func TestProviderProtocol(t *testing.T) {
 	text := "#!include \"part.opy\"\nrule \"r\":\n    A = 1\n    wait(1)\n"
 	os.WriteFile(entry, []byte(text), 0o644)
 	os.WriteFile(filepath.Join(dir, "part.opy"), []byte("rule \"p\":\n    B = 2\n"), 0o644)
-	uri := pathURI(entry)
+	uri := service.PathURI(entry)
 
 	cmd := exec.Command(binary, "provider", "opy")
 	in, _ := cmd.StdinPipe()
@@ -69,7 +70,7 @@ func TestProviderProtocol(t *testing.T) {
 		t.Errorf("check: %+v", check)
 	}
 	// The caller's unsaved text wins over the disk, in included files too.
-	part := pathURI(filepath.Join(dir, "part.opy"))
+	part := service.PathURI(filepath.Join(dir, "part.opy"))
 	if err := call("check", protocol.ProgramParams{Entry: uri, Documents: map[string]string{part: "rule \"p\":\n    B = nope\n"}}, &check); err != nil {
 		t.Fatal(err)
 	}

@@ -126,4 +126,7 @@ type ValidateEditResult struct {
 	OK          bool              `json:"ok"`
 	Diagnostics []Diagnostic      `json:"diagnostics"`
 	Documents   map[string]string `json:"documents"`
+	// Inputs are the documents the edited program was read from, the
+	// entry first, as check reports them.
+	Inputs []string `json:"inputs"`
 }
