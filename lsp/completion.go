@@ -401,6 +401,9 @@ func elementSnippet(el *vocab.Element, name string) string {
 	b.WriteString(snippetEscape(name, false))
 	b.WriteByte('(')
 	n := el.MinArgs()
+	if el.Variadic() {
+		n = 1 // Array() is valid, but a slot to fill is what the user came for
+	}
 	for i, p := range el.Params[:min(n, len(el.Params))] {
 		if i > 0 {
 			b.WriteString(", ")

@@ -37,6 +37,7 @@ const (
 	InvalidSettingsLine  Code = "invalid-settings-line"
 	AmbiguousLocale      Code = "ambiguous-locale"
 	UnknownSettingsEntry Code = "unknown-setting"
+	UncataloguedSetting  Code = "uncatalogued-setting"
 	InvalidSettingValue  Code = "invalid-setting-value"
 )
 
@@ -129,6 +130,7 @@ var Codes = []CodeInfo{
 	{InvalidSettingsLine, Error, "a settings line is neither a group, a setting nor a word"},
 	{AmbiguousLocale, Info, "the client language cannot be told from the text"},
 	{UnknownSettingsEntry, Warning, "a settings key, group or value is not in the settings schema"},
+	{UncataloguedSetting, Info, "a known hero's setting with a well-formed value is not in wright's settings catalog, which may predate it"},
 	{InvalidSettingValue, Warning, "a setting's value does not have the type the schema gives it"},
 
 	{UnknownAction, Error, "no action has this name"},

@@ -50,10 +50,18 @@ func (pr *printer) settingsItems(sc *settings.Schema, indent int, items []*ast.S
 	}
 }
 
-// settingKey spells a group header, a setting's key or a bare word.
+// settingKey spells a group header, a setting's key or a bare word. A
+// formatter (Options.Source set, same locale) keeps a map line as written
+// when it reads as the same map, as names in rules are kept.
 func (pr *printer) settingKey(sc *settings.Schema, it *ast.SettingsItem) string {
 	if it.KeyID == "" {
 		return pr.settingRaw(it.Key, it.KeySpan)
+	}
+	if pr.loc == pr.src && pr.source != "" && it.Kind == ast.SettingsWord {
+		if sp := it.KeySpan; 0 <= sp.Start && sp.Start < sp.End && sp.End <= len(pr.source) &&
+			sc.ReadsAs(it.KeyID, pr.source[sp.Start:sp.End], pr.src) {
+			return pr.source[sp.Start:sp.End]
+		}
 	}
 	text, err := sc.Spell(it.KeyID, pr.loc)
 	if err != nil {

@@ -11,14 +11,17 @@
 // in the script's locale, then en-US, as the parser reads the rest of the
 // text (then in the other locales the parser detected as candidates). An
 // entry the schema does not know is a warning, never an error: the game
-// adds settings faster than the catalog follows.
+// adds settings faster than the catalog follows. A known hero's setting
+// with a well-formed value and no near miss among the known keys is only
+// info (uncatalogued-setting), since it is most likely such a new one.
 //
 // # Identities
 //
 // Resolution fills ast.SettingsItem.KeyID and ValueID with these forms:
 //
 //	section:<id>           a section (main, lobby, gamemodes, heroes, workshop, extensions)
-//	mode:<id>              a game mode group under modes; mode:general for General
+//	mode:<id>              a game mode group under modes (mode:general for General),
+//	                       or a mode's bare name there (enabled with its defaults)
 //	disabled mode:<id>     a "disabled <Mode>" group
 //	list:<id>              enabledMaps, disabledMaps, enabledHeroes, disabledHeroes
 //	team:<id>              allTeams (General), team1, team2, ffa under heroes

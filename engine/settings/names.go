@@ -37,6 +37,23 @@ func (ix *nameIndex[T]) add(names *vocab.Names, val T) {
 	}
 }
 
+// alias makes a folded spelling in locale l find val without offering it
+// as a suggestion; a spelling already taken keeps its entry.
+func (ix *nameIndex[T]) alias(l vocab.Locale, name string, val T) {
+	k := vocab.Fold(clean(name))
+	if k == "" {
+		return
+	}
+	if ix.byLoc[l] == nil {
+		ix.byLoc[l] = map[string]T{}
+	}
+	if _, dup := ix.byLoc[l][k]; dup {
+		return
+	}
+	ix.byLoc[l][k] = val
+	ix.maxLen = max(ix.maxLen, len(name))
+}
+
 // spelledIn adds the index's spellings to m, with the locales spelling them.
 func (ix *nameIndex[T]) spelledIn(m map[string]vocab.LocaleSet) {
 	for l, names := range ix.byLoc {

@@ -5,7 +5,9 @@ package settings
 // belongs to, or the list a bare word is part of.
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
@@ -236,8 +238,10 @@ func (r *resolver) setting(it *ast.SettingsItem, sc scope) {
 		best, bestAt, bestMisplaced = fallback, fallbackAt, fbMispl
 	}
 	if best == nil {
-		r.unknown(it.KeySpan, it.Key, r.keySpellings(sc), "unknown setting %q in %s", it.Key, sc.name)
 		it.ValueID = r.literal(it.Value, "")
+		if !r.uncatalogued(it, sc) {
+			r.unknown(it.KeySpan, it.Key, r.keySpellings(sc), "unknown setting %q in %s", it.Key, sc.name)
+		}
 		return
 	}
 	if key := line[:bestAt]; key != it.Key {
@@ -314,6 +318,41 @@ func (r *resolver) find(sc scope, key string) (st *setting, misplaced bool) {
 	return nil, false
 }
 
+// uncatalogued reports, at info severity, a setting of a known hero that
+// the schema lacks but that has a hero setting's shape: its value is a
+// number, a percentage or On/Off, and its key is no near miss of a known
+// key (a suggestion of about its length means a typo, which stays an
+// unknown-setting warning). The game adds hero settings with new abilities
+// faster than the catalog follows (exports set Mercy's Angelic Descent and
+// Junker Queen's Jagged Blade), so such a line is most likely right.
+func (r *resolver) uncatalogued(it *ast.SettingsItem, sc scope) bool {
+	if sc.kind != inHero || sc.id == "" {
+		return false
+	}
+	switch kind, _, _ := strings.Cut(it.ValueID, ":"); kind {
+	case "number", "percent", "bool":
+	default:
+		return false
+	}
+	cands := r.keySpellings(sc)
+	list := cands[r.loc]
+	if len(list) == 0 {
+		list = cands[vocab.EnUS]
+	}
+	n := utf8.RuneCountInString(vocab.Fold(it.Key))
+	for _, near := range vocab.Nearest(it.Key, list) {
+		if d := utf8.RuneCountInString(vocab.Fold(near)) - n; -2 <= d && d <= 2 {
+			return false
+		}
+	}
+	r.diags = append(r.diags, diag.Diagnostic{
+		Code: diag.UncataloguedSetting, Severity: diag.Info, Span: it.KeySpan,
+		Message: fmt.Sprintf("%q is not in wright's settings catalog for %s, which may predate this setting; its value is kept as written",
+			it.Key, sc.name),
+	})
+	return true
+}
+
 // keySpellings returns the keys a scope takes, for suggestions.
 func (r *resolver) keySpellings(sc scope) [vocab.NumLocales][]string {
 	var t *table
@@ -358,6 +397,14 @@ func (r *resolver) word(it *ast.SettingsItem, sc scope) {
 			return
 		}
 		r.unknown(it.KeySpan, it.Key, r.s.heroIx.spellings, "unknown hero %q", it.Key)
+	case inModes:
+		// A mode enabled with its defaults: the game writes its name alone
+		// on a line, with no group (mysteryUltimates.txt's Flashpoint).
+		if id, ok := r.s.modeIx.find(key, r.order); ok && id != "general" {
+			it.KeyID = "mode:" + id
+			return
+		}
+		r.unknown(it.KeySpan, it.Key, r.s.modeIx.spellings, "unknown game mode %q", it.Key)
 	case inExtensions:
 		if id, ok := r.s.extIx.find(key, r.order); ok {
 			it.KeyID = "ext:" + id

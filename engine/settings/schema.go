@@ -130,6 +130,7 @@ func build(v *vocab.Vocabulary) *Schema {
 	for _, m := range v.Maps {
 		s.mapIx.add(&m.Names, m)
 	}
+	s.addOlderMapSpellings()
 	root := v.Settings
 	if root == nil {
 		return s

@@ -195,3 +195,28 @@ func (s *Schema) setting(id string) *setting {
 	}
 	return nil
 }
+
+// ReadsAs reports whether text, a map line as written in a script read in
+// locale l, reads as the identity keyID in l or en-US (as the formatter
+// reads its output back): the formatter keeps such a line as written (an
+// older spelling the game accepts is the author's). Only map lines are
+// answered; other identities report false.
+func (s *Schema) ReadsAs(keyID, text string, l vocab.Locale) bool {
+	arg, ok := strings.CutPrefix(keyID, "map:")
+	if !ok {
+		return false
+	}
+	mapID, variants, _ := strings.Cut(arg, "#")
+	name := text
+	if variants != "" {
+		suffix := " " + strings.ReplaceAll(variants, "#", " ")
+		if name, ok = strings.CutSuffix(text, suffix); !ok {
+			return false
+		}
+	}
+	if strings.TrimSpace(name) != name || !s.mapIx.fits(name) {
+		return false
+	}
+	m, ok := s.mapIx.find(vocab.Fold(name), readOrder(l))
+	return ok && m.ID == mapID
+}

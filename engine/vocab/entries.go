@@ -102,10 +102,16 @@ func (e *Element) IsAction() bool { return e.Kind == KindAction }
 
 // MinArgs returns the number of arguments that must be written. The Workshop
 // has no optional arguments except the trailing format arguments of Custom
-// String and String, which exports omit when they are Null.
+// String and String, which exports omit when they are Null, and Array's,
+// which takes any number of them, none included.
 func (e *Element) MinArgs() int {
-	if e.ID == "__customString__" || e.ID == "__localizedString__" || e.Variadic() {
+	if e.ID == "__customString__" || e.ID == "__localizedString__" {
 		return 1
+	}
+	if e.Variadic() {
+		// Array() is the empty array: the game accepts it, and OverPy's
+		// decompiler reads it as [].
+		return 0
 	}
 	return len(e.Params)
 }
