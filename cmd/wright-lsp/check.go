@@ -21,7 +21,7 @@ import (
 // printed on stdout in text form.
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check")
-	var common commonFlags
+	common := commonFlags{reports: true}
 	var sel selectFlags
 	common.register(fs)
 	fs.Var(&sel.max, "max", "print at most `N` problems (text prints every one by default)")
@@ -47,24 +47,36 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	type checked struct {
 		raw json.RawMessage
 		env *contract.CheckResult
+		// program is the program checked, for the reports' sources.
+		program *service.Program
 	}
 	results := parallel(len(inputs), func(i int) checked {
-		raw, refused := call(m.session(inputs[i]), contract.CheckRequest{Op: "check", All: sel.all || common.format == "text"})
+		s := m.session(inputs[i])
+		raw, refused := call(s, contract.CheckRequest{Op: "check", All: sel.all || common.format != "json"})
 		if refused != nil {
 			// check answers every input with an envelope; a refusal is
 			// a defect.
 			panic(fmt.Sprintf("check refused %s: %s", inputs[i].path, refused.Message))
 		}
-		return checked{raw, decode[contract.CheckResult](raw)}
+		c := checked{raw: raw, env: decode[contract.CheckResult](raw)}
+		if common.report() {
+			// The session keeps the program check read.
+			c.program, _ = s.Load()
+		}
+		return c
 	})
 	keep := entries(inputs, func(i int) *contract.ProgramSummary { return results[i].env.Program })
 	var selected []problem
+	var read []*service.Program
 	unreadable, programs := false, 0
 	for i, r := range results {
 		if !keep[i] {
 			continue
 		}
 		programs++
+		if r.program != nil {
+			read = append(read, r.program)
+		}
 		if r.env.Exit == exitUsage {
 			unreadable = true
 			for _, d := range r.env.Diagnostics {
@@ -96,6 +108,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if unreadable {
 		return exitUsage
 	}
+	sortProblems(selected)
+	if common.report() {
+		run := &reportRun{command: "check", failOn: *failOn, exit: exit, programs: read, selected: selected, shown: sel.shown()}
+		return finishReport(stdout, stderr, common.format, run, programs)
+	}
 	// One write per line would cost a system call per diagnostic.
 	buf := bufio.NewWriter(stdout)
 	defer buf.Flush()
@@ -105,7 +122,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			rep.texts[stdinName] = in.text
 		}
 	}
-	sortProblems(selected)
 	shown := rep.printAll(selected, sel.shown())
 	buf.Flush()
 	fmt.Fprintln(stderr, summary("checked", programs, selected, shown, exit, *failOn))
