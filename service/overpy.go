@@ -8,6 +8,7 @@ package service
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"sync"
 
 	"github.com/wright-lsp/wright-lsp/contract"
@@ -134,6 +135,15 @@ func (p *Program) SourceFiles() []string {
 		out = append(out, f.Path)
 	}
 	return out
+}
+
+// Sources returns the program's source files with their text, as
+// SourceFiles lists them: the files positions are reported in.
+func (p *Program) Sources() []*source.File {
+	if p.overpy == nil {
+		return []*source.File{p.File}
+	}
+	return slices.Clone(p.overpy.res.Program.Files)
 }
 
 // A SourceDiagnostic is a diagnostic in one of a program's source files:

@@ -21,7 +21,7 @@ import (
 // printed on stdout in text form.
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check")
-	var common commonFlags
+	common := commonFlags{reports: true}
 	var sel selectFlags
 	common.register(fs)
 	fs.Var(&sel.max, "max", "print at most `N` problems (text prints every one by default)")
@@ -47,28 +47,43 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	type checked struct {
 		raw json.RawMessage
 		env *contract.CheckResult
+		// program is the program checked, for the reports' sources.
+		program *service.Program
 	}
 	results := parallel(len(inputs), func(i int) checked {
-		if common.format == "text" {
-			// Text is printed from the typed result: no JSON round trip.
-			return checked{env: m.session(inputs[i]).Check(true)}
+		s := m.session(inputs[i])
+		var c checked
+		if common.format == "json" {
+			raw, refused := call(s, contract.CheckRequest{Op: "check", All: sel.all})
+			if refused != nil {
+				// check answers every input with an envelope; a refusal
+				// is a defect.
+				panic(fmt.Sprintf("check refused %s: %s", inputs[i].path, refused.Message))
+			}
+			c = checked{raw: raw, env: decode[contract.CheckResult](raw)}
+		} else {
+			// Text and the reports print from the typed result: no JSON
+			// round trip of every diagnostic.
+			c = checked{env: s.Check(true)}
 		}
-		raw, refused := call(m.session(inputs[i]), contract.CheckRequest{Op: "check", All: sel.all})
-		if refused != nil {
-			// check answers every input with an envelope; a refusal is
-			// a defect.
-			panic(fmt.Sprintf("check refused %s: %s", inputs[i].path, refused.Message))
+		if common.report() {
+			// The session keeps the program check read.
+			c.program, _ = s.Load()
 		}
-		return checked{raw, decode[contract.CheckResult](raw)}
+		return c
 	})
 	keep := entries(inputs, func(i int) *contract.ProgramSummary { return results[i].env.Program })
 	var selected []problem
+	var read []*service.Program
 	unreadable, programs := false, 0
 	for i, r := range results {
 		if !keep[i] {
 			continue
 		}
 		programs++
+		if r.program != nil {
+			read = append(read, r.program)
+		}
 		if r.env.Exit == exitUsage {
 			unreadable = true
 			for _, d := range r.env.Diagnostics {
@@ -100,6 +115,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if unreadable {
 		return exitUsage
 	}
+	sortProblems(selected)
+	if common.report() {
+		run := &reportRun{command: "check", failOn: *failOn, exit: exit, programs: read, selected: selected, shown: sel.shown()}
+		return finishReport(stdout, stderr, common.format, run, programs)
+	}
 	// One write per line would cost a system call per diagnostic.
 	buf := bufio.NewWriter(stdout)
 	defer buf.Flush()
@@ -109,7 +129,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			rep.texts[stdinName] = in.text
 		}
 	}
-	sortProblems(selected)
 	shown := rep.printAll(selected, sel.shown())
 	buf.Flush()
 	fmt.Fprintln(stderr, summary("checked", programs, selected, shown, exit, *failOn))

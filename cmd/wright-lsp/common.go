@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/internal/report"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -45,18 +47,32 @@ type commonFlags struct {
 	locale string
 	format string
 	kind   string
+	// reports is set, before register, on the commands that also write
+	// the CI report formats (check and lint).
+	reports bool
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.locale, "locale", "", "client `LANGUAGE` of Workshop input, such as de-DE (default: detect from the text)")
-	fs.StringVar(&c.format, "format", "text", "output `FORMAT`: text, or json (what the agent service answers)")
+	formats := "text, or json (what the agent service answers)"
+	if c.reports {
+		formats = "text, json (what the agent service answers), or a report for CI: sarif, junit, github (workflow commands) or markdown"
+	}
+	fs.StringVar(&c.format, "format", "text", "output `FORMAT`: "+formats)
 	fs.StringVar(&c.kind, "kind", "auto", "input `KIND`: auto (by extension, then content), workshop or opy")
 }
 
+// report reports whether the format is one of the report package's.
+func (c *commonFlags) report() bool { return slices.Contains(report.Formats, c.format) }
+
 // check validates the flags' values.
 func (c *commonFlags) check(name string, stderr io.Writer) bool {
-	if c.format != "text" && c.format != "json" {
-		fmt.Fprintf(stderr, "wright-lsp %s: unknown format %q: expected text or json\n", name, c.format)
+	if c.format != "text" && c.format != "json" && !(c.reports && c.report()) {
+		expected := "text or json"
+		if c.reports {
+			expected = "text, json, " + strings.Join(report.Formats, ", ")
+		}
+		fmt.Fprintf(stderr, "wright-lsp %s: unknown format %q: expected %s\n", name, c.format, expected)
 		return false
 	}
 	if _, err := service.ParseKind(c.kind); err != nil {

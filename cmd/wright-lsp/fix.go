@@ -88,8 +88,8 @@ type fixedFile struct {
 // runFix fixes every input, then reports what remains (with --diff: the
 // changes, and nothing is written).
 func runFix(inputs []input, m *sessionMaker, f *fixFlags, sel *selectFlags, common *commonFlags, stdout, stderr io.Writer) int {
-	if common.format == "json" {
-		fmt.Fprintln(stderr, "wright-lsp lint: --fix reports in text; run lint --format json after it")
+	if common.format != "text" {
+		fmt.Fprintf(stderr, "wright-lsp lint: --fix reports in text; run lint --format %s after it\n", common.format)
 		return exitUsage
 	}
 	var files []input

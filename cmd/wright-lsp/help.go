@@ -46,7 +46,7 @@ func init() {
 			args:  []string{inputArg},
 			notes: verdictNote + "\n\n" + fixNote,
 			examples: []string{"wright-lsp lint game.ow", "wright-lsp lint --rule-id unused-variable --max 5 modes/",
-				"wright-lsp lint --fix --diff game.ow", "wright-lsp lint --fix --fix-kind evaluate-once game.ow"}},
+				"wright-lsp lint --fix --diff game.ow", "wright-lsp lint --format sarif . > wright.sarif    # for code scanning", "wright-lsp lint --fix --fix-kind evaluate-once game.ow"}},
 		{name: "fmt", summary: "write Workshop files in the game's export layout", run: runFmt,
 			usage: []string{"fmt [--check] [-w] [--diff] INPUT…"},
 			args:  []string{inputArg},

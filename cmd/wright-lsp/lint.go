@@ -14,7 +14,7 @@ import (
 
 func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("lint")
-	var common commonFlags
+	common := commonFlags{reports: true}
 	var sel selectFlags
 	var policy policyFlags
 	var fix fixFlags
@@ -46,6 +46,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	if common.format == "json" {
 		return lintJSON(inputs, m, &sel, stdout, stderr)
+	}
+	if common.report() {
+		run, refused := collectLint(inputs, m, &sel)
+		if refused != nil {
+			return reportError("lint", refused, stderr)
+		}
+		return finishReport(stdout, stderr, common.format, run, len(run.programs))
 	}
 	return lintText(inputs, m, &sel, 0, stdout, stderr)
 }
@@ -98,31 +105,41 @@ func serviceError(err error) *service.Error {
 	return &service.Error{Code: "internal-error", Message: err.Error()}
 }
 
-// lintText prints every selected problem of every program, sorted, and
-// the summary; fixed counts the fixes --fix applied before.
-func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdout, stderr io.Writer) int {
+// collectLint lints every input and gathers the selected problems of
+// the programs run, sorted, and the verdict; or the first input that
+// cannot be read.
+func collectLint(inputs []input, m *sessionMaker, sel *selectFlags) (*reportRun, *service.Error) {
 	results := parallel(len(inputs), func(i int) linted { return lintProgram(m, inputs[i], sel) })
 	keep := entries(inputs, func(i int) *contract.ProgramSummary { return programOf(results[i].program) })
-	var selected []problem
-	programs := 0
-	failOn := m.opts.Lint.FailLevel().String()
-	exit := exitOK
+	run := &reportRun{command: "lint", failOn: m.opts.Lint.FailLevel().String(), shown: sel.shown()}
 	for i, r := range results {
 		if !keep[i] {
 			continue
 		}
 		if r.refused != nil {
-			return reportError("lint", r.refused, stderr)
+			return nil, r.refused
 		}
-		if programs == 0 {
-			failOn = r.cfg.FailLevel().String() // the summary names the first program's
+		if len(run.programs) == 0 {
+			run.failOn = r.cfg.FailLevel().String() // the summary names the first program's
 		}
-		programs++
-		selected = append(selected, r.problems...)
+		run.programs = append(run.programs, r.program)
+		run.lintRules = append(run.lintRules, service.LintRules(r.program, r.cfg).Rules...)
+		run.selected = append(run.selected, r.problems...)
 		// Each program fails at its own policy's level.
 		if failsAt(r.problems, r.cfg.FailLevel().String()) {
-			exit = exitFailed
+			run.exit = exitFailed
 		}
+	}
+	sortProblems(run.selected)
+	return run, nil
+}
+
+// lintText prints every selected problem of every program, sorted, and
+// the summary; fixed counts the fixes --fix applied before.
+func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdout, stderr io.Writer) int {
+	run, refused := collectLint(inputs, m, sel)
+	if refused != nil {
+		return reportError("lint", refused, stderr)
 	}
 	rep := newReporter(stdout)
 	for _, in := range inputs {
@@ -130,14 +147,13 @@ func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdo
 			rep.texts[stdinName] = in.text
 		}
 	}
-	sortProblems(selected)
-	shown := rep.printAll(selected, sel.shown())
-	line := summary("linted", programs, selected, shown, exit, failOn)
+	shown := rep.printAll(run.selected, sel.shown())
+	line := summary("linted", len(run.programs), run.selected, shown, run.exit, run.failOn)
 	if fixed > 0 {
 		line = fmt.Sprintf("fixed %s; %s", plural(fixed, "finding"), line)
 	}
 	fmt.Fprintln(stderr, line)
-	return exit
+	return run.exit
 }
 
 // lintJSON prints each program's lint result as the service answers it.

@@ -31,12 +31,17 @@ type problem struct {
 	finding bool
 	// fix is the kind of fix a finding carries.
 	fix string
+	// rng, related and fixed are what the CI reports need: the whole
+	// range, the secondary locations and the fix's transaction.
+	rng     contract.Range
+	related []contract.Related
+	fixed   *contract.Fix
 }
 
 func fromDiagnostic(d contract.Diagnostic) problem {
 	r := d.Range
 	return problem{path: r.Path, line: r.Start.Line, col: r.Start.Column, endLine: r.End.Line, endCol: r.End.Column,
-		severity: d.Severity, code: d.Code, message: d.Message}
+		severity: d.Severity, code: d.Code, message: d.Message, rng: r, related: d.Related}
 }
 
 func fromFinding(f contract.Finding) problem {
@@ -44,6 +49,7 @@ func fromFinding(f contract.Finding) problem {
 	p.finding = true
 	if f.Fix != nil {
 		p.fix = f.Fix.Kind
+		p.fixed = f.Fix
 	}
 	return p
 }
