@@ -8,7 +8,6 @@ package opy
 
 import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
-	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -66,8 +65,8 @@ func (c *compiler) expr(e Expr) *wnode {
 	case nil, *BadExpr:
 		return nil
 	case *Number:
-		w := num(e.Value, e.Loc)
-		if !strings.HasPrefix(strings.ToLower(e.Text), "0x") {
+		w := c.node(wnode{kind: wNumber, num: e.Value, loc: e.Loc})
+		if !(len(e.Text) >= 2 && e.Text[0] == '0' && e.Text[1]|0x20 == 'x') {
 			w.text = e.Text // how OverPy writes it, for Custom String's equal arguments
 		}
 		return w
@@ -141,7 +140,7 @@ func (c *compiler) unary(e *Unary) *wnode {
 	}
 	// OverPy folds the negation of a literal, even unoptimised.
 	if v, ok := literalNumber(e.X); ok {
-		return num(-v, e.Loc)
+		return c.node(wnode{kind: wNumber, num: -v, loc: e.Loc})
 	}
 	x := c.expr(e.X)
 	if x == nil {

@@ -47,7 +47,10 @@ func take[T any](slab *[]T) *T {
 
 func (p *exprParser) newName(n Name) *Name {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Name)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.names)
 	*x = n
@@ -56,7 +59,10 @@ func (p *exprParser) newName(n Name) *Name {
 
 func (p *exprParser) newNumber(n Number) *Number {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Number)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.numbers)
 	*x = n
@@ -65,7 +71,10 @@ func (p *exprParser) newNumber(n Number) *Number {
 
 func (p *exprParser) newCall(n Call) *Call {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Call)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.calls)
 	*x = n
@@ -74,7 +83,10 @@ func (p *exprParser) newCall(n Call) *Call {
 
 func (p *exprParser) newMember(n Member) *Member {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Member)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.members)
 	*x = n
@@ -90,7 +102,10 @@ func (p *exprParser) newArg() *Arg {
 
 func (p *exprParser) newBinary(n Binary) *Binary {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Binary)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.binary)
 	*x = n
