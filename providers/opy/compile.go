@@ -34,6 +34,14 @@ func Compile(path, text string, opts Options) *Result {
 		globals: newSlotTable("global variable", defaultVar), players: newSlotTable("player variable", defaultVar),
 		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
 	c.size.aggressive = p.forSizeAggressive
+	size := 0
+	for _, f := range p.Files {
+		size += len(f.Text)
+	}
+	// About a reference per 80 bytes of OverPy and a call per 90 (the
+	// game modes of the corpus): sized now, the lists do not regrow.
+	c.refs = make([]SymbolRef, 0, size/80+16)
+	c.calls = make([]CallSite, 0, size/90+16)
 	c.declarations()
 	if c.tags {
 		// After the program's own variables, as OverPy declares it.
@@ -42,10 +50,6 @@ func Compile(path, text string, opts Options) *Result {
 	c.initRules()
 	c.rulePrefixes()
 	// Rules are written while the next ones are lowered (emit_rules.go).
-	size := 0
-	for _, f := range p.Files {
-		size += len(f.Text)
-	}
 	writer := newRuleWriter(size * 3 / 2)
 	c.held = map[int]bool{}
 	sent := 0
