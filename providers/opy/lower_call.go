@@ -416,7 +416,7 @@ func (c *compiler) callArgs(params []vocab.Param, e *Call, member bool) []CallAr
 		c.callArgSlab = make([]CallArg, 0, max(512, len(e.Args)))
 	}
 	start := len(c.callArgSlab)
-	out := c.callArgSlab[start:start:start+len(e.Args)]
+	out := c.callArgSlab[start : start : start+len(e.Args)]
 	pos := 0
 	if member {
 		pos = 1
