@@ -7,7 +7,10 @@ package opy
 // may still change (getCurrentMap() before resolveCurrentMaps) is held
 // back and written last, in its place.
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // A segment is one rule in the writer's text and mappings.
 type segment struct {
@@ -29,10 +32,16 @@ type indexedRule struct {
 	r *wrule
 }
 
+// writerReserve is the room left before the writer's mappings for the
+// header's (settings, variables, subroutines): when they fit, the
+// program's source map is the writer's list, not a copy of it.
+const writerReserve = 1024
+
 func newRuleWriter(size int) *ruleWriter {
 	w := &ruleWriter{work: make(chan indexedRule, 256), segments: map[int]segment{}}
 	w.e.b.Grow(size)
-	w.e.maps = make([]Mapping, 0, size/12)
+	// A mapping per 13 bytes of OverPy text or so.
+	w.e.maps = make([]Mapping, writerReserve, writerReserve+size/8)
 	w.done.Add(1)
 	go func() {
 		defer w.done.Done()
@@ -73,4 +82,44 @@ func (e *emitter) appendSegment(w *ruleWriter, i int) bool {
 		e.maps = append(e.maps, m)
 	}
 	return true
+}
+
+// wroteAll reports whether the writer wrote rules 0 to n-1, in order, and
+// nothing else.
+func (w *ruleWriter) wroteAll(n int) bool {
+	if len(w.segments) != n {
+		return false
+	}
+	end, maps := 0, writerReserve
+	for i := range n {
+		seg, ok := w.segments[i]
+		if !ok || seg.text[0] != end || seg.maps[0] != maps {
+			return false
+		}
+		end, maps = seg.text[1], seg.maps[1]
+	}
+	return end == w.e.b.Len() && maps == len(w.e.maps)
+}
+
+// joinAfter returns the program: the header head, then every rule as the
+// writer wrote them. The header's mappings go into the room reserved
+// before the writer's, which move by the header's length.
+func (w *ruleWriter) joinAfter(head *emitter) (string, []Mapping) {
+	var b strings.Builder
+	b.Grow(head.b.Len() + w.e.b.Len())
+	b.WriteString(head.b.String())
+	b.WriteString(w.e.b.String())
+	base := writerReserve - len(head.maps)
+	maps := w.e.maps[base:]
+	copy(maps, head.maps)
+	delta := head.b.Len()
+	for i := len(head.maps); i < len(maps); i++ {
+		m := &maps[i]
+		m.Span.Start += delta
+		m.Span.End += delta
+		if m.parent >= 0 {
+			m.parent -= base
+		}
+	}
+	return b.String(), maps
 }

@@ -203,6 +203,10 @@ type compiler struct {
 	calls []CallSite
 	// slab holds the nodes not handed out yet (see newNode).
 	slab []wnode
+	// argSlab holds the argument lists of nodes (see carve).
+	argSlab []*wnode
+	// callArgSlab holds the CallArg lists of calls (see callArgs).
+	callArgSlab []CallArg
 	// bs is what OverPy's functions keep across the program.
 	bs builtinState
 }

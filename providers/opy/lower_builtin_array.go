@@ -10,7 +10,7 @@ func (c *compiler) index(at Loc) *wnode   { return c.call("__currentArrayIndex__
 
 // compare builds Compare(x, op, y).
 func (c *compiler) compare(x *wnode, op string, y *wnode, at Loc) *wnode {
-	return c.call("__compare__", at, x, &wnode{kind: wCompare, text: op, loc: at}, y)
+	return c.call("__compare__", at, x, c.node(wnode{kind: wCompare, text: op, loc: at}), y)
 }
 
 // customStr builds Custom String(text, args…): text is already in

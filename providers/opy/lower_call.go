@@ -129,7 +129,7 @@ func (c *compiler) elementCall(el *vocab.Element, name string, e *Call, recv Exp
 	if args == nil {
 		return nil
 	}
-	c.recordCall(el, e, recv != nil, callArgs(el.Params, e, recv != nil))
+	c.recordCall(el, e, recv != nil, c.callArgs(el.Params, e, recv != nil))
 	return c.node(wnode{kind: wCall, elem: el, args: args, loc: e.Loc})
 }
 
@@ -137,8 +137,15 @@ func (c *compiler) elementCall(el *vocab.Element, name string, e *Call, recv Exp
 // fills defaults, and lowers each; nil when something is wrong (and
 // reported).
 func (c *compiler) bindArgs(params []vocab.Param, name string, e *Call, recv Expr) []*wnode {
-	given := make([]Expr, len(params))
-	givenAt := make([]Loc, len(params))
+	// On the stack for the usual few parameters.
+	var givenBuf [10]Expr
+	var givenAtBuf [10]Loc
+	given, givenAt := givenBuf[:0], givenAtBuf[:0]
+	if len(params) <= len(givenBuf) {
+		given, givenAt = givenBuf[:len(params)], givenAtBuf[:len(params)]
+	} else {
+		given, givenAt = make([]Expr, len(params)), make([]Loc, len(params))
+	}
 	pos := 0
 	if recv != nil {
 		if len(params) == 0 {
@@ -195,7 +202,9 @@ func (c *compiler) bindArgs(params []vocab.Param, name string, e *Call, recv Exp
 	if !ok {
 		return nil
 	}
-	out := make([]*wnode, len(params))
+	// A list of the argument slab: the arguments' own lists, carved
+	// while they are lowered, come after it.
+	out := c.reserve(len(params))
 	for i := range params {
 		p := &params[i]
 		if given[i] == nil {
@@ -399,8 +408,15 @@ func ordinal(i int) string {
 }
 
 // callArgs says which parameter each argument of a call fills.
-func callArgs(params []vocab.Param, e *Call, member bool) []CallArg {
-	out := make([]CallArg, 0, len(e.Args))
+func (c *compiler) callArgs(params []vocab.Param, e *Call, member bool) []CallArg {
+	if len(e.Args) == 0 {
+		return []CallArg{}
+	}
+	if cap(c.callArgSlab)-len(c.callArgSlab) < len(e.Args) {
+		c.callArgSlab = make([]CallArg, 0, max(512, len(e.Args)))
+	}
+	start := len(c.callArgSlab)
+	out := c.callArgSlab[start : start : start+len(e.Args)]
 	pos := 0
 	if member {
 		pos = 1
@@ -413,5 +429,6 @@ func callArgs(params []vocab.Param, e *Call, member bool) []CallArg {
 		out = append(out, CallArg{Loc: a.Value.exprLoc(), Param: pos})
 		pos++
 	}
+	c.callArgSlab = c.callArgSlab[:start+len(out)]
 	return out
 }

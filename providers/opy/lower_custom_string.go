@@ -157,7 +157,7 @@ func (c *compiler) customStringNode(toks []strToken, args []*wnode, rest *wnode,
 		b.WriteString("{" + itoa(len(used)) + "}")
 		used = append(used, rest)
 	}
-	node := c.call("__customString__", at, &wnode{kind: wString, text: b.String(), loc: at})
+	node := c.call("__customString__", at, c.node(wnode{kind: wString, text: b.String(), loc: at}))
 	node.args = append(node.args, trimNulls(used)...)
 	return node
 }

@@ -8,7 +8,6 @@ package opy
 
 import (
 	"github.com/wright-lsp/wright-lsp/engine/diag"
-	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -20,8 +19,37 @@ func (c *compiler) call(key string, at Loc, args ...*wnode) *wnode {
 		panic("opy: no catalog element " + key)
 	}
 	n := c.newNode()
-	*n = wnode{kind: wCall, elem: el, args: args, loc: at}
+	*n = wnode{kind: wCall, elem: el, args: c.carve(args), loc: at}
 	return n
+}
+
+// reserve returns a list of n empty arguments from the argument slab.
+func (c *compiler) reserve(n int) []*wnode {
+	if n == 0 {
+		return []*wnode{}
+	}
+	if cap(c.argSlab)-len(c.argSlab) < n {
+		c.argSlab = make([]*wnode, 0, max(2048, n))
+	}
+	start := len(c.argSlab)
+	c.argSlab = c.argSlab[:start+n]
+	return c.argSlab[start : start+n : start+n]
+}
+
+// carve copies an argument list into the argument slab, so that the
+// callers' lists (most written in place: c.call(k, at, x, y)) stay on
+// their stacks. The copy's capacity is its length: appending to it never
+// writes into the slab.
+func (c *compiler) carve(args []*wnode) []*wnode {
+	if len(args) == 0 {
+		return nil
+	}
+	if cap(c.argSlab)-len(c.argSlab) < len(args) {
+		c.argSlab = make([]*wnode, 0, max(2048, len(args)))
+	}
+	start := len(c.argSlab)
+	c.argSlab = append(c.argSlab, args...)
+	return c.argSlab[start:len(c.argSlab):len(c.argSlab)]
 }
 
 // newNode returns a zeroed node. Nodes come from slabs: a large mode
@@ -66,8 +94,8 @@ func (c *compiler) expr(e Expr) *wnode {
 	case nil, *BadExpr:
 		return nil
 	case *Number:
-		w := num(e.Value, e.Loc)
-		if !strings.HasPrefix(strings.ToLower(e.Text), "0x") {
+		w := c.node(wnode{kind: wNumber, num: e.Value, loc: e.Loc})
+		if !(len(e.Text) >= 2 && e.Text[0] == '0' && e.Text[1]|0x20 == 'x') {
 			w.text = e.Text // how OverPy writes it, for Custom String's equal arguments
 		}
 		return w
@@ -141,7 +169,7 @@ func (c *compiler) unary(e *Unary) *wnode {
 	}
 	// OverPy folds the negation of a literal, even unoptimised.
 	if v, ok := literalNumber(e.X); ok {
-		return num(-v, e.Loc)
+		return c.node(wnode{kind: wNumber, num: -v, loc: e.Loc})
 	}
 	x := c.expr(e.X)
 	if x == nil {
@@ -325,7 +353,7 @@ func (c *compiler) member(e *Member) *wnode {
 		}
 		c.players.use(e.Name)
 		c.record(PlayerVariable, e.Name, Read, e.NameLoc)
-		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: []*wnode{x}, loc: e.Loc, nameLoc: e.NameLoc})
+		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: c.carve([]*wnode{x}), loc: e.Loc, nameLoc: e.NameLoc})
 	}
 	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+diag.Excerpt(e.Name)+"': not a declared player variable, a default variable (A…DX) or x, y, z")
 	if s := c.d.suggest.NearestIn(e.Name, func() []string { return append(append([]string{}, c.players.names...), "x", "y", "z") }); len(s) > 0 {

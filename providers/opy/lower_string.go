@@ -123,7 +123,7 @@ func (c *compiler) localizedString(s *String, fmtArgs []Expr) *wnode {
 		c.d.errorf(codeFormatArguments, fmtArgs[maxStringArgs].exprLoc().Cover(fmtArgs[len(fmtArgs)-1].exprLoc()), "a localized string takes at most "+plural(maxStringArgs, "argument"))
 		return nil
 	}
-	node := c.call("__localizedString__", s.Loc, &wnode{kind: wString, text: s.Value, loc: s.Loc})
+	node := c.call("__localizedString__", s.Loc, c.node(wnode{kind: wString, text: s.Value, loc: s.Loc}))
 	ok := true
 	for _, a := range fmtArgs {
 		w := c.expr(a)

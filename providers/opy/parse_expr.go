@@ -34,6 +34,34 @@ type nodeSlabs struct {
 	members []Member
 	args    []Arg
 	binary  []Binary
+	// argLists holds the argument lists of calls, argStack the lists
+	// being read (see args).
+	argLists []*Arg
+	argStack []*Arg
+}
+
+// carve copies list to the free end of *slab, replacing it by a new slab
+// of at least chunk elements when list does not fit, and returns the
+// copy; nil when list is empty. The copy's capacity is its length, so
+// that appending to it never writes into the slab.
+func carve[T any](slab *[]T, list []T, chunk int) []T {
+	if len(list) == 0 {
+		return nil
+	}
+	if cap(*slab)-len(*slab) < len(list) {
+		*slab = make([]T, 0, max(chunk, len(list)))
+	}
+	start := len(*slab)
+	*slab = append(*slab, list...)
+	return (*slab)[start:len(*slab):len(*slab)]
+}
+
+// argList pops the arguments pushed since start and returns them.
+func (s *nodeSlabs) argList(start int) []*Arg {
+	args := carve(&s.argLists, s.argStack[start:], 1024)
+	clear(s.argStack[start:])
+	s.argStack = s.argStack[:start]
+	return args
 }
 
 func take[T any](slab *[]T) *T {
@@ -47,7 +75,10 @@ func take[T any](slab *[]T) *T {
 
 func (p *exprParser) newName(n Name) *Name {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Name)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.names)
 	*x = n
@@ -56,7 +87,10 @@ func (p *exprParser) newName(n Name) *Name {
 
 func (p *exprParser) newNumber(n Number) *Number {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Number)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.numbers)
 	*x = n
@@ -65,7 +99,10 @@ func (p *exprParser) newNumber(n Number) *Number {
 
 func (p *exprParser) newCall(n Call) *Call {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Call)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.calls)
 	*x = n
@@ -74,7 +111,10 @@ func (p *exprParser) newCall(n Call) *Call {
 
 func (p *exprParser) newMember(n Member) *Member {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Member)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.members)
 	*x = n
@@ -90,7 +130,10 @@ func (p *exprParser) newArg() *Arg {
 
 func (p *exprParser) newBinary(n Binary) *Binary {
 	if p.nodes == nil {
-		return &n
+		// Not &n: that would move every n to the heap, slab or not.
+		x := new(Binary)
+		*x = n
+		return x
 	}
 	x := take(&p.nodes.binary)
 	*x = n
@@ -380,15 +423,21 @@ func (p *exprParser) settingType() *Arg {
 
 // args reads call arguments after '(' up to and including ')'.
 func (p *exprParser) args() ([]*Arg, Loc) {
-	var args []*Arg
+	// The list is built on a stack shared with the calls in its
+	// arguments, then copied to a slab at its length.
+	s := p.nodes
+	if s == nil {
+		s = &nodeSlabs{}
+	}
+	start := len(s.argStack)
 	for {
 		if p.isOp(")") {
-			return args, p.next().loc
+			return s.argList(start), p.next().loc
 		}
 		t := p.peek()
 		if t.kind == tEOF {
 			p.errorf(t.loc, "expected ')' to close the arguments")
-			return args, t.loc
+			return s.argList(start), t.loc
 		}
 		a := p.newArg()
 		if t.kind == tName && p.pos+1 < len(p.toks) && p.toks[p.pos+1].kind == tOp && p.toks[p.pos+1].text == "=" {
@@ -403,7 +452,7 @@ func (p *exprParser) args() ([]*Arg, Loc) {
 		} else {
 			a.Value = p.ternary()
 		}
-		args = append(args, a)
+		s.argStack = append(s.argStack, a)
 		if p.isOp(",") {
 			p.next()
 			continue
