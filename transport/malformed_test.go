@@ -39,7 +39,7 @@ var malformed = []struct {
 	{"member twice, nested", `{"op":"references","symbol":"Kills","x":{"a":1,"a":2}}`, "malformed-request"},
 	{"unknown op", `{"op":"frobnicate"}`, "unknown-op"},
 	{"op in the wrong case", `{"op":"Symbols"}`, "unknown-op"},
-	{"later-issue op", `{"op":"simulate"}`, "unknown-op"},
+	{"later-issue op", `{"op":"providerValidateEdit"}`, "unknown-op"},
 	{"removed name field", `{"op":"rules","name":"Setup"}`, "malformed-request"},
 	{"missing required field", `{"op":"references"}`, "malformed-request"},
 	{"missing required field of cfg", `{"op":"cfg"}`, "malformed-request"},
