@@ -35,6 +35,10 @@ type Capabilities struct {
 	Profiles      []string          `json:"profiles"`
 	// PositionUnit says what columns count: codepoint.
 	PositionUnit string `json:"positionUnit"`
+	// AthenaVersion names the simulator release simulate runs
+	// (docs/simulate.md): wright-sim/MAJOR.MINOR.PATCH, which writes
+	// owsim-trace/1 traces.
+	AthenaVersion string `json:"athena_version"`
 }
 
 // Diagnostic is a problem of the program as parsing and validation see it.

@@ -86,6 +86,19 @@ type TargetMetadata struct {
 	Counts map[string]int `json:"counts"`
 	// Enums lists the enums, in catalog order: the values of within.
 	Enums []VocabularyEnum `json:"enums"`
+	// Simulator is the simulate operation's coverage of the catalog.
+	Simulator SimulatorCoverage `json:"simulator"`
+}
+
+// SimulatorCoverage says which of the catalog's actions and values the
+// simulator does not model: running one traces an unsimulated event
+// and, for a value, yields Null.
+type SimulatorCoverage struct {
+	// Release is the simulator's release (capabilities' athena_version).
+	Release string `json:"release"`
+	// UnsimulatedActions and UnsimulatedValues are en-US names, sorted.
+	UnsimulatedActions []string `json:"unsimulatedActions"`
+	UnsimulatedValues  []string `json:"unsimulatedValues"`
 }
 
 // VocabularyEnum is an enum of the vocabulary and its number of members.

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/engine/sim"
 )
 
 // A handler answers one operation. p is the current program for the
@@ -138,6 +139,9 @@ var handlers = map[string]handler{
 	"lookup": typed(func(_ *Session, _ *Program, r *contract.LookupRequest) (any, error) {
 		return Lookup(r)
 	}),
+	"simulate": typed(func(s *Session, _ *Program, r *contract.SimulateRequest) (any, error) {
+		return s.Simulate(r)
+	}),
 	"listEntries": typed(func(_ *Session, _ *Program, r *contract.ListEntriesRequest) (any, error) {
 		return ListEntries(r)
 	}),
@@ -151,7 +155,7 @@ func findingSelect(f contract.FindingSelection) Select {
 func Capabilities(version string) *contract.Capabilities {
 	c := &contract.Capabilities{Service: "wright-lsp", Version: version, AgentContract: contract.AgentContract,
 		Contract: contract.ResultContract, ResultSchemas: map[string]string{},
-		Languages: []string{KindWorkshop, KindOverPy}, PositionUnit: "codepoint"}
+		Languages: []string{KindWorkshop, KindOverPy}, PositionUnit: "codepoint", AthenaVersion: sim.Release}
 	for _, p := range Profiles {
 		c.Profiles = append(c.Profiles, string(p))
 	}

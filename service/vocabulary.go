@@ -25,6 +25,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
+	"github.com/wright-lsp/wright-lsp/engine/sim"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -530,6 +531,8 @@ func TargetMetadata() *contract.TargetMetadata {
 	for _, e := range lx.enums {
 		out.Enums = append(out.Enums, contract.VocabularyEnum{ID: e.id, Members: e.end - e.start})
 	}
+	actions, values := sim.Unsimulated()
+	out.Simulator = contract.SimulatorCoverage{Release: sim.Release, UnsimulatedActions: actions, UnsimulatedValues: values}
 	return out
 }
 

@@ -94,6 +94,8 @@ func scenarios(t *testing.T) []scenario {
 			`{"op":"editStatements","inputIdentity":"` + id + `","edits":[{"rule":"Setup","list":"actions","kind":"delete","index":0}]}`,
 			`{"op":"compile","output":"project/out.ow"}`,
 			`{"op":"compile","output":"project/out.ow","force":true,"to":"de-DE"}`,
+			`{"op":"simulate","inputIdentity":"` + id + `","seconds":0.5}`,
+			`{"op":"simulate","inputIdentity":"` + id + `","scenario":{"format":"owsim-scenario/1","ticks":3,"verbosity":"actions"}}`,
 			// Every refusal, and the compile envelope's failures.
 			`{"op":"nope"}`,
 			`{"op":"references"}`,
@@ -115,6 +117,9 @@ func scenarios(t *testing.T) []scenario {
 			`{"op":"validateEditTransaction","transaction":{"edits":[` + edit(2, 1, 3, 1, "x") + `,` + edit(2, 1, 4, 1, "y") + `]}}`,
 			`{"op":"editStatements","inputIdentity":"` + id + `","edits":[{"rule":"Setup","list":"actions","kind":"insert","index":0,"statement":{"call":"wiat","args":[]}}]}`,
 			`{"op":"providerValidateEdit","language_id":"opy","transaction":{"edits":[` + edit(1, 1, 1, 1, "x") + `]}}`,
+			`{"op":"simulate","inputIdentity":"` + id + `","scenario":{"ticks":3,"timeline":[{"tick":0,"do":"join","player":"nobody"}]}}`,
+			`{"op":"simulate","inputIdentity":"` + id + `"}`,
+			`{"op":"simulate","inputIdentity":"` + strings.Repeat("0", 64) + `","seconds":1}`,
 			`{"op":"compile","output":"project/out.ow"}`,
 			`{"op":"compile","output":"project/arena.ow","force":true}`,
 			`{"op":"compile","output":"../out.ow"}`,
@@ -174,8 +179,9 @@ func scenarios(t *testing.T) []scenario {
 // excusedCodes are refusal codes no request over a transport can give,
 // and why.
 var excusedCodes = map[string]string{
-	"cancelled":      "the transports never cancel a request's context",
-	"internal-error": "only a defect gives it",
+	"cancelled":          "the transports never cancel a request's context",
+	"internal-error":     "only a defect gives it",
+	"simulation-timeout": "only a run past the wall-clock limit gives it, which no request sets; engine/sim's TestWallClock covers the limit",
 }
 
 // TestTransportsAgree sends every scenario's requests in process, over

@@ -163,6 +163,7 @@ var effectRequests = map[string]string{
 	"targetMetadata":          `{}`,
 	"lookup":                  `{"language":"workshop","query":"Wait"}`,
 	"listEntries":             `{"language":"workshop","kind":"hero"}`,
+	"simulate":                `{"inputIdentity":"IDENTITY","seconds":1}`,
 }
 
 // TestToolAnnotationsAreTruthful calls every tool over MCP and compares

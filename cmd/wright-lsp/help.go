@@ -71,6 +71,12 @@ func init() {
 			notes: compileNote,
 			examples: []string{"wright-lsp compile game.opy", "wright-lsp compile game.ow --to de-DE -o spiel.ow",
 				"wright-lsp compile -o - game.opy | xclip -selection clipboard"}},
+		{name: "simulate", summary: "run a program tick by tick against a scenario and print what it did", run: runSimulate,
+			usage: []string{"simulate (--seconds N | --scenario FILE) [--verbosity effects|actions] [--format text|json] [flags] INPUT"},
+			args:  []string{programArg},
+			notes: simulateNote,
+			examples: []string{"wright-lsp simulate --seconds 5 game.ow", "wright-lsp simulate --scenario duel.json --verbosity actions game.opy",
+				"wright-lsp simulate --scenario duel.json --format json game.ow > trace.json"}},
 		{name: "rename", summary: "rename a variable, subroutine or rule everywhere it is used", run: runRename,
 			usage: []string{"rename [--rule] [-w] [flags] TARGET NEWNAME INPUT"},
 			args: []string{"TARGET\ta variable or subroutine (NAME or KIND:NAME), or with --rule a rule (NAME or NAME#N)",
@@ -149,6 +155,19 @@ const inspectViews = `views:
 
 A program with errors is inspected as the parser recovered it; its errors are printed
 on standard error and the command exits 1.`
+
+const simulateNote = `The program runs deterministically at the game's tick rate (62.5 Hz, 16 ms a tick),
+following ../shared/reference/sim/semantics.md: --seconds N runs N seconds with no
+players; --scenario FILE runs an owsim-scenario/1 document (ticks or seconds, seed,
+verbosity, limits, players, and a timeline of joins, leaves, button presses, hero
+changes, positions, damage, healing and kills). The same program and scenario always
+print the same bytes.
+
+text prints a timeline, one line per event; --format json prints the owsim-trace/1
+trace itself (what the simulate operation carries in output.trace), one JSON event per
+line. Actions and values the simulator does not model are traced as "unsimulated".
+Exit codes: 0 the run ended, 1 it halted on an error (server_overload, call_depth,
+event_limit) or the program has errors, 2 a usage, input or scenario problem.`
 
 const compileNote = `The output is written atomically. Without -o it is INPUT's name with the extension
 replaced by .ow, in the working directory; when that is INPUT itself (compiling a

@@ -5,6 +5,7 @@ package sim
 
 import (
 	"math"
+	"time"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -48,6 +49,11 @@ func (s *sim) run(in *instance) {
 		s.acted++
 		if s.acted > s.limits.MaxActionsPerTick {
 			s.fail(f.rule, in, st.i, "server_overload", "limit", s.limits.MaxActionsPerTick)
+			return
+		}
+		if s.acted&0xffff == 0 && time.Now().After(s.deadline) {
+			// A long tick is checked as it runs, not only between ticks.
+			s.timedOut, s.halted = true, true
 			return
 		}
 		st.run(x, st, f)

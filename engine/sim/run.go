@@ -207,12 +207,12 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 		}
 		s.pass()
 		s.recordLoad()
+		if s.timedOut || t&63 == 63 && time.Now().After(s.deadline) {
+			return nil, fmt.Errorf("%w (%v) at tick %d of %d", ErrWallClock, wall, t, sc.Ticks)
+		}
 		if s.halted {
 			endTick = t
 			break
-		}
-		if t&63 == 63 && time.Now().After(s.deadline) {
-			return nil, fmt.Errorf("%w (%v) at tick %d of %d", ErrWallClock, wall, t, sc.Ticks)
 		}
 	}
 	s.tr.begin(endTick, "end")

@@ -98,3 +98,7 @@ func header(ticks int, verbosity string) []byte {
 	b = appendString(b, verbosity)
 	return append(b, `,"events":[`...)
 }
+
+// Release names this simulator's release: capabilities reports it as
+// athena_version. Its major version changes with the trace format.
+const Release = "wright-sim/1.0.0"
