@@ -25,16 +25,24 @@ func heatstreet(b *testing.B) (string, string) {
 	return path, string(text)
 }
 
+// loop runs f as the benchmark's body and reports cpu-ms/op besides.
+func loop(b *testing.B, f func()) {
+	b.ReportAllocs()
+	start, n := cpuTime(), 0
+	for b.Loop() {
+		f()
+		n++
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+}
+
 // BenchmarkCompileHeatstreet: the frontend alone, OverPy text to lowered
 // Workshop text and source map.
 func BenchmarkCompileHeatstreet(b *testing.B) {
 	path, text := heatstreet(b)
 	vocab.Default()
 	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Compile(path, text, Options{})
-	}
+	loop(b, func() { Compile(path, text, Options{}) })
 }
 
 // BenchmarkCheckHeatstreet: what check does, the frontend then the
@@ -43,11 +51,10 @@ func BenchmarkCheckHeatstreet(b *testing.B) {
 	path, text := heatstreet(b)
 	vocab.Default()
 	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
+	loop(b, func() {
 		res := Compile(path, text, Options{})
 		engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
-	}
+	})
 }
 
 // BenchmarkCompileOutputHeatstreet: what compile does, check then the
@@ -56,12 +63,11 @@ func BenchmarkCompileOutputHeatstreet(b *testing.B) {
 	path, text := heatstreet(b)
 	vocab.Default()
 	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
+	loop(b, func() {
 		res := Compile(path, text, Options{})
 		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 		printer.Print(c.Script, printer.Options{Locale: vocab.EnUS})
-	}
+	})
 }
 
 // BenchmarkCompileOptimisedHeatstreet: what compile of an OverPy file
@@ -78,13 +84,12 @@ func BenchmarkCompileOptimisedHeatstreet(b *testing.B) {
 		}
 	}
 	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
+	loop(b, func() {
 		res := Compile(path, text, Options{})
 		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 		out, _ := optimize.Program(c.Script, optimize.Options{Passes: passes})
 		printer.Print(out, printer.Options{Locale: vocab.EnUS})
-	}
+	})
 }
 
 // BenchmarkOverPyYardstick runs OverPy's own compile() on the same file

@@ -191,7 +191,8 @@ func (c *compiler) warnUncompiledTags(pieces []strPiece, at Loc) {
 		return
 	}
 	for _, p := range pieces {
-		if p.arg < 0 && untaggedTag.MatchString(p.text) {
+		// Every match starts at a '<': most strings have none.
+		if p.arg < 0 && strings.IndexByte(p.text, '<') >= 0 && untaggedTag.MatchString(p.text) {
 			c.d.warn(codeTagsNeedSetup, at, "this string has a <tx> or <fg> tag, which shows as written unless the program has #!setupTags")
 			return
 		}
