@@ -636,6 +636,21 @@ func countOf(id string) valueFunc {
 	}
 }
 
+// evalAllPlayers is All Players (and All Living Players, as nobody dies).
+func evalAllPlayers(x *exec, n *node) Value {
+	t := x.arg(n, 0)
+	team := 0
+	if t.K == KConst && t.C == "team" {
+		switch t.S {
+		case "Team 1":
+			team = 1
+		case "Team 2":
+			team = 2
+		}
+	}
+	return x.s.playersOn(team)
+}
+
 func evalSlots(x *exec, n *node) Value {
 	t := x.arg(n, 0)
 	if t.K == KConst && t.C == "team" && t.S != "All Teams" {

@@ -115,6 +115,24 @@ func numFunc(f func(float64) float64) valueFunc {
 	return func(x *exec, n *node) Value { return x.finite(f(x.argNum(n, 0))) }
 }
 
+// maxString bounds the strings Custom String builds. The game's own
+// bound is undocumented (OverPy says its 511-byte total was lifted);
+// this one only keeps a program that doubles a string every action from
+// exhausting memory.
+const maxString = 16 << 10
+
+// clampString cuts s to maxString bytes on a character boundary.
+func clampString(s string) (string, bool) {
+	if len(s) <= maxString {
+		return s, false
+	}
+	cut := maxString
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return s[:cut], true
+}
+
 // format substitutes the display forms of {0}, {1} and {2}.
 func format(text string, args []Value) string {
 	if !strings.Contains(text, "{") {
@@ -126,6 +144,9 @@ func format(text string, args []Value) string {
 			k := int(text[i+1] - '0')
 			if k < len(args) {
 				b.WriteString(display(args[k]))
+				if b.Len() > maxString {
+					return b.String()
+				}
 			} else {
 				b.WriteString("0")
 			}
@@ -143,7 +164,11 @@ func evalCustomString(x *exec, n *node) Value {
 	for k := 1; k < len(n.args); k++ {
 		args = append(args, x.eval(n.args[k]))
 	}
-	return str(format(text.S, args))
+	out, cut := clampString(format(text.S, args))
+	if cut {
+		x.warn("string_too_long", "limit", maxString)
+	}
+	return str(out)
 }
 
 // teamFilter reports whether p is on the team value t names (All Teams
