@@ -133,26 +133,26 @@ type queued struct {
 }
 
 type sim struct {
-	prog      *Program
-	sc        *Scenario
-	actions   bool
-	limits    Limits
-	tr        tracer
-	tick      int
-	globals   []Value
-	all       []*Player // every player that joined, in join order
-	byID      map[string]*Player
-	decls     map[string]PlayerDecl
-	globalIn  []*instance
-	queue     []queued
-	acted     int
-	halted    bool
-	rng       *rand.Rand
-	reported  map[int]bool
-	unsim     map[string]int
-	deadline  time.Time
-	timedOut  bool
-	loadHist  []int
+	prog     *Program
+	sc       *Scenario
+	actions  bool
+	limits   Limits
+	tr       tracer
+	tick     int
+	globals  []Value
+	all      []*Player // every player that joined, in join order
+	byID     map[string]*Player
+	decls    map[string]PlayerDecl
+	globalIn []*instance
+	queue    []queued
+	acted    int
+	halted   bool
+	rng      *rand.Rand
+	reported map[int]bool
+	unsim    map[string]int
+	deadline time.Time
+	timedOut bool
+	loadHist []int
 	// presentList caches present(), teamLists All Players by team;
 	// presentOK is cleared when a player joins or leaves.
 	presentList []*Player
@@ -160,7 +160,7 @@ type sim struct {
 	teamLists   [3]Value
 	// condX evaluates conditions; conditions never evaluate conditions,
 	// so one is enough.
-	condX exec
+	condX     exec
 	lastLoad  int
 	createdID int
 }
