@@ -66,7 +66,7 @@ func TestExecutionModel(t *testing.T) {
 			want: []string{`"final":{"globals":{"A":1,`}},
 		{rule: "1.6 a waitless Loop warns once, then the budget halts it", program: globalRule("Loop;"),
 			scenario: `{"ticks":3,"limits":{"maxActionsPerTick":5}}`,
-			want: []string{`"code":"loop_without_wait"}`, `"code":"server_overload","limit":5}`, `{"tick":0,"ev":"end","reason":"halt"}`}},
+			want:     []string{`"code":"loop_without_wait"}`, `"code":"server_overload","limit":5}`, `{"tick":0,"ev":"end","reason":"halt"}`}},
 		{rule: "1.7 Abort ends the rule", program: globalRule("Abort;\nGlobal.A = 1;"),
 			want: []string{`"ev":"rule_end","r":0,"inst":"global","reason":"abort"}`, `"globals":{"A":0,`}},
 		{rule: "1.7 Abort If true ends the rule", program: globalRule("Abort If(Global.A == 0);\nGlobal.A = 1;"),
