@@ -49,27 +49,53 @@ func (x *exec) eval(n *node) Value {
 	return Value{}
 }
 
+// truth is truthy(x.eval(n)) without building the Boolean of a
+// comparison or a logical operator: conditions are evaluated for every
+// instance on every tick.
+func (x *exec) truth(n *node) bool {
+	switch n.op {
+	case opBinary:
+		switch n.bop {
+		case ast.OpAnd:
+			return x.truth(n.args[0]) && x.truth(n.args[1])
+		case ast.OpOr:
+			return x.truth(n.args[0]) || x.truth(n.args[1])
+		case ast.OpEq, ast.OpNe, ast.OpLt, ast.OpLe, ast.OpGt, ast.OpGe:
+			return x.compare(n.bop, x.eval(n.args[0]), x.eval(n.args[1]))
+		}
+	case opNot:
+		return !x.truth(n.args[0])
+	}
+	return truthy(x.eval(n))
+}
+
+// compare applies a comparison operator.
+func (x *exec) compare(op ast.Op, a, b Value) bool {
+	switch op {
+	case ast.OpEq:
+		return equal(a, b)
+	case ast.OpNe:
+		return !equal(a, b)
+	case ast.OpLt:
+		return less(a, b)
+	case ast.OpLe:
+		return lessEq(a, b)
+	case ast.OpGt:
+		return less(b, a)
+	}
+	return lessEq(b, a)
+}
+
 func (x *exec) binary(op ast.Op, l, r *node) Value {
 	switch op {
 	case ast.OpAnd:
-		return boolean(truthy(x.eval(l)) && truthy(x.eval(r)))
+		return boolean(x.truth(l) && x.truth(r))
 	case ast.OpOr:
-		return boolean(truthy(x.eval(l)) || truthy(x.eval(r)))
+		return boolean(x.truth(l) || x.truth(r))
 	}
 	a, b := x.eval(l), x.eval(r)
-	switch op {
-	case ast.OpEq:
-		return boolean(equal(a, b))
-	case ast.OpNe:
-		return boolean(!equal(a, b))
-	case ast.OpLt:
-		return boolean(less(a, b))
-	case ast.OpLe:
-		return boolean(lessEq(a, b))
-	case ast.OpGt:
-		return boolean(less(b, a))
-	case ast.OpGe:
-		return boolean(lessEq(b, a))
+	if op.IsComparison() {
+		return boolean(x.compare(op, a, b))
 	}
 	return arith(x, op, a, b)
 }

@@ -35,6 +35,9 @@ type Result struct {
 	// ended on an error (server_overload, call_depth, event_limit, …).
 	Events int
 	Halted bool
+	// EndTick is the tick the run ended at: the scenario's length, or
+	// the tick an error halted it in.
+	EndTick int
 	// Unsimulated counts, per action or value name, the sites that
 	// reported one the simulator does not model.
 	Unsimulated map[string]int
@@ -239,7 +242,7 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 	out = append(out, "\n],\"final\":"...)
 	out = s.final(out)
 	out = append(out, "}\n"...)
-	return &Result{Trace: out, Events: s.tr.n, Halted: s.halted, Unsimulated: s.unsim}, nil
+	return &Result{Trace: out, Events: s.tr.n, Halted: s.halted, EndTick: endTick, Unsimulated: s.unsim}, nil
 }
 
 // final writes the declared variables' values: globals in declaration
@@ -670,7 +673,7 @@ func (s *sim) conds(r *rule, in *instance) bool {
 	*x = exec{s: s, in: in, r: r.index, i: -1, elem: x.elem[:0], idx: x.idx[:0], args: x.args[:0]}
 	for k, c := range r.conds {
 		x.cond = k
-		if !truthy(x.eval(c)) || s.halted {
+		if !x.truth(c) || s.halted {
 			return false
 		}
 	}
