@@ -161,6 +161,7 @@ type sim struct {
 	presentList []*Player
 	presentOK   bool
 	teamLists   [3]Value
+	slotLists   map[int]Value
 	// condX evaluates conditions; conditions never evaluate conditions,
 	// so one is enough.
 	condX     exec
@@ -203,6 +204,7 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 	}
 	s.globals = make([]Value, len(prog.globals))
 	s.tr.buf = make([]byte, 0, 64<<10)
+	s.slotLists = map[int]Value{}
 	s.globalIn = make([]*instance, len(prog.rules))
 	next := 0
 	endTick := sc.Ticks
@@ -484,7 +486,26 @@ func (s *sim) present() []*Player {
 	}
 	s.presentList, s.presentOK = out, true
 	s.teamLists = [3]Value{}
+	clear(s.slotLists)
 	return out
+}
+
+// playersInSlot returns Players In Slot of a slot and team (0 for All
+// Teams), shared like playersOn.
+func (s *sim) playersInSlot(slot, team int) Value {
+	ps := s.present()
+	key := slot*3 + team
+	if v, ok := s.slotLists[key]; ok {
+		return v
+	}
+	out := []Value{}
+	for _, p := range ps {
+		if p.Slot == slot && (team == 0 || p.Team == team) {
+			out = append(out, playerValue(p))
+		}
+	}
+	s.slotLists[key] = array(out)
+	return s.slotLists[key]
 }
 
 // playersOn returns All Players of a team (0 for All Teams) as an array
