@@ -2,10 +2,10 @@ package sim_test
 
 import (
 	"os"
-	"syscall"
-	"time"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/sim"
