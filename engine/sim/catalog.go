@@ -636,6 +636,11 @@ func countOf(id string) valueFunc {
 	}
 }
 
+// evalAllPlayers is All Players (and All Living Players, as nobody dies).
+func evalAllPlayers(x *exec, n *node) Value {
+	return x.s.playersOn(teamNumber(x.arg(n, 0)))
+}
+
 func evalSlots(x *exec, n *node) Value {
 	t := x.arg(n, 0)
 	if t.K == KConst && t.C == "team" && t.S != "All Teams" {
@@ -646,8 +651,24 @@ func evalSlots(x *exec, n *node) Value {
 
 func evalPlayersInSlot(x *exec, n *node) Value {
 	slot := index(x.arg(n, 0))
-	t := x.arg(n, 1)
-	return x.playersWhere(func(p *Player) bool { return p.Slot == slot && teamFilter(p, t) })
+	team := teamNumber(x.arg(n, 1))
+	if slot < 0 || slot > 11 {
+		return array(nil)
+	}
+	return x.s.playersInSlot(slot, team)
+}
+
+// teamNumber is 1 or 2 for Team 1 or Team 2, else 0 (All Teams).
+func teamNumber(t Value) int {
+	if t.K == KConst && t.C == "team" {
+		switch t.S {
+		case "Team 1":
+			return 1
+		case "Team 2":
+			return 2
+		}
+	}
+	return 0
 }
 
 func evalPlayersOnHero(x *exec, n *node) Value {

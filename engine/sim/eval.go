@@ -49,27 +49,53 @@ func (x *exec) eval(n *node) Value {
 	return Value{}
 }
 
+// truth is truthy(x.eval(n)) without building the Boolean of a
+// comparison or a logical operator: conditions are evaluated for every
+// instance on every tick.
+func (x *exec) truth(n *node) bool {
+	switch n.op {
+	case opBinary:
+		switch n.bop {
+		case ast.OpAnd:
+			return x.truth(n.args[0]) && x.truth(n.args[1])
+		case ast.OpOr:
+			return x.truth(n.args[0]) || x.truth(n.args[1])
+		case ast.OpEq, ast.OpNe, ast.OpLt, ast.OpLe, ast.OpGt, ast.OpGe:
+			return x.compare(n.bop, x.eval(n.args[0]), x.eval(n.args[1]))
+		}
+	case opNot:
+		return !x.truth(n.args[0])
+	}
+	return truthy(x.eval(n))
+}
+
+// compare applies a comparison operator.
+func (x *exec) compare(op ast.Op, a, b Value) bool {
+	switch op {
+	case ast.OpEq:
+		return equal(a, b)
+	case ast.OpNe:
+		return !equal(a, b)
+	case ast.OpLt:
+		return less(a, b)
+	case ast.OpLe:
+		return lessEq(a, b)
+	case ast.OpGt:
+		return less(b, a)
+	}
+	return lessEq(b, a)
+}
+
 func (x *exec) binary(op ast.Op, l, r *node) Value {
 	switch op {
 	case ast.OpAnd:
-		return boolean(truthy(x.eval(l)) && truthy(x.eval(r)))
+		return boolean(x.truth(l) && x.truth(r))
 	case ast.OpOr:
-		return boolean(truthy(x.eval(l)) || truthy(x.eval(r)))
+		return boolean(x.truth(l) || x.truth(r))
 	}
 	a, b := x.eval(l), x.eval(r)
-	switch op {
-	case ast.OpEq:
-		return boolean(equal(a, b))
-	case ast.OpNe:
-		return boolean(!equal(a, b))
-	case ast.OpLt:
-		return boolean(less(a, b))
-	case ast.OpLe:
-		return boolean(lessEq(a, b))
-	case ast.OpGt:
-		return boolean(less(b, a))
-	case ast.OpGe:
-		return boolean(lessEq(b, a))
+	if op.IsComparison() {
+		return boolean(x.compare(op, a, b))
 	}
 	return arith(x, op, a, b)
 }
@@ -115,6 +141,24 @@ func numFunc(f func(float64) float64) valueFunc {
 	return func(x *exec, n *node) Value { return x.finite(f(x.argNum(n, 0))) }
 }
 
+// maxString bounds the strings Custom String builds. The game's own
+// bound is undocumented (OverPy says its 511-byte total was lifted);
+// this one only keeps a program that doubles a string every action from
+// exhausting memory.
+const maxString = 16 << 10
+
+// clampString cuts s to maxString bytes on a character boundary.
+func clampString(s string) (string, bool) {
+	if len(s) <= maxString {
+		return s, false
+	}
+	cut := maxString
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return s[:cut], true
+}
+
 // format substitutes the display forms of {0}, {1} and {2}.
 func format(text string, args []Value) string {
 	if !strings.Contains(text, "{") {
@@ -126,6 +170,9 @@ func format(text string, args []Value) string {
 			k := int(text[i+1] - '0')
 			if k < len(args) {
 				b.WriteString(display(args[k]))
+				if b.Len() > maxString {
+					return b.String()
+				}
 			} else {
 				b.WriteString("0")
 			}
@@ -143,7 +190,11 @@ func evalCustomString(x *exec, n *node) Value {
 	for k := 1; k < len(n.args); k++ {
 		args = append(args, x.eval(n.args[k]))
 	}
-	return str(format(text.S, args))
+	out, cut := clampString(format(text.S, args))
+	if cut {
+		x.warn("string_too_long", "limit", maxString)
+	}
+	return str(out)
 }
 
 // teamFilter reports whether p is on the team value t names (All Teams

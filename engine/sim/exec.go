@@ -93,6 +93,11 @@ func (x *exec) actionLine(st *stmt, args []Value) {
 	if !x.s.actions {
 		return
 	}
+	for _, a := range args {
+		if x.tooLarge(a) {
+			return
+		}
+	}
 	t := &x.s.tr
 	t.begin(x.s.tick, "action")
 	t.int("r", x.r)

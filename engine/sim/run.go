@@ -35,6 +35,9 @@ type Result struct {
 	// ended on an error (server_overload, call_depth, event_limit, …).
 	Events int
 	Halted bool
+	// EndTick is the tick the run ended at: the scenario's length, or
+	// the tick an error halted it in.
+	EndTick int
 	// Unsimulated counts, per action or value name, the sites that
 	// reported one the simulator does not model.
 	Unsimulated map[string]int
@@ -133,26 +136,35 @@ type queued struct {
 }
 
 type sim struct {
-	prog      *Program
-	sc        *Scenario
-	actions   bool
-	limits    Limits
-	tr        tracer
-	tick      int
-	globals   []Value
-	all       []*Player // every player that joined, in join order
-	byID      map[string]*Player
-	decls     map[string]PlayerDecl
-	globalIn  []*instance
-	queue     []queued
-	acted     int
-	halted    bool
-	rng       *rand.Rand
-	reported  map[int]bool
-	unsim     map[string]int
-	deadline  time.Time
-	timedOut  bool
-	loadHist  []int
+	prog     *Program
+	sc       *Scenario
+	actions  bool
+	limits   Limits
+	tr       tracer
+	tick     int
+	globals  []Value
+	all      []*Player // every player that joined, in join order
+	byID     map[string]*Player
+	decls    map[string]PlayerDecl
+	globalIn []*instance
+	queue    []queued
+	acted    int
+	halted   bool
+	rng      *rand.Rand
+	reported map[int]bool
+	unsim    map[string]int
+	deadline time.Time
+	timedOut bool
+	loadHist []int
+	// presentList caches present(), teamLists All Players by team;
+	// presentOK is cleared when a player joins or leaves.
+	presentList []*Player
+	presentOK   bool
+	teamLists   [3]Value
+	slotLists   map[int]Value
+	// condX evaluates conditions; conditions never evaluate conditions,
+	// so one is enough.
+	condX     exec
 	lastLoad  int
 	createdID int
 }
@@ -191,6 +203,8 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 		s.decls[d.ID] = d
 	}
 	s.globals = make([]Value, len(prog.globals))
+	s.tr.buf = make([]byte, 0, 64<<10)
+	s.slotLists = map[int]Value{}
 	s.globalIn = make([]*instance, len(prog.rules))
 	next := 0
 	endTick := sc.Ticks
@@ -222,13 +236,15 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 		s.tr.str("reason", "duration")
 	}
 	s.tr.end()
-	out := header(sc.Ticks, verbosity)
+	head := header(sc.Ticks, verbosity)
+	out := make([]byte, 0, len(head)+s.tr.len()+64*(len(s.globals)+len(s.all)+8))
+	out = append(out, head...)
 	out = append(out, '\n')
-	out = append(out, s.tr.buf...)
+	out = s.tr.appendTo(out)
 	out = append(out, "\n],\"final\":"...)
 	out = s.final(out)
 	out = append(out, "}\n"...)
-	return &Result{Trace: out, Events: s.tr.n, Halted: s.halted, Unsimulated: s.unsim}, nil
+	return &Result{Trace: out, Events: s.tr.n, Halted: s.halted, EndTick: endTick, Unsimulated: s.unsim}, nil
 }
 
 // final writes the declared variables' values: globals in declaration
@@ -276,10 +292,19 @@ func (s *sim) final(b []byte) []byte {
 // emitted is called after each event: a trace that grows past the
 // event limit halts the run.
 func (s *sim) checkEvents(r int, in *instance, i int) {
-	if s.tr.n >= s.limits.MaxEvents && !s.halted {
+	if s.halted {
+		return
+	}
+	switch {
+	case s.tr.n >= s.limits.MaxEvents:
 		s.fail(r, in, i, "event_limit", "limit", s.limits.MaxEvents)
+	case s.tr.len() >= MaxTraceBytes:
+		s.fail(r, in, i, "trace_limit", "limit", MaxTraceBytes)
 	}
 }
+
+// MaxTraceBytes halts a run whose trace grows past 256 MiB.
+const MaxTraceBytes = 256 << 20
 
 // fail writes an error event and halts the run.
 func (s *sim) fail(r int, in *instance, i int, code string, detailKey string, detail int) {
@@ -305,6 +330,7 @@ func instName(in *instance) string {
 // input applies one timeline entry and echoes it.
 func (s *sim) input(e Entry) {
 	t := &s.tr
+	s.presentOK = false
 	switch e.Do {
 	case "join":
 		d := s.decls[e.Player]
@@ -446,15 +472,58 @@ func (p *Program) playerSlotRuntime(name string, pl *Player) int {
 	return len(pl.vars) - 1
 }
 
-// present returns the players in the game, in join order.
+// present returns the players in the game, in join order. The list is
+// rebuilt only when a player joins or leaves; callers must not change it.
 func (s *sim) present() []*Player {
+	if s.presentOK {
+		return s.presentList
+	}
 	out := make([]*Player, 0, len(s.all))
 	for _, p := range s.all {
 		if p.present {
 			out = append(out, p)
 		}
 	}
+	s.presentList, s.presentOK = out, true
+	s.teamLists = [3]Value{}
+	clear(s.slotLists)
 	return out
+}
+
+// playersInSlot returns Players In Slot of a slot and team (0 for All
+// Teams), shared like playersOn.
+func (s *sim) playersInSlot(slot, team int) Value {
+	ps := s.present()
+	key := slot*3 + team
+	if v, ok := s.slotLists[key]; ok {
+		return v
+	}
+	out := []Value{}
+	for _, p := range ps {
+		if p.Slot == slot && (team == 0 || p.Team == team) {
+			out = append(out, playerValue(p))
+		}
+	}
+	s.slotLists[key] = array(out)
+	return s.slotLists[key]
+}
+
+// playersOn returns All Players of a team (0 for All Teams) as an array
+// value, shared until the players change: values are never changed in
+// place, so sharing is safe.
+func (s *sim) playersOn(team int) Value {
+	ps := s.present()
+	if v := s.teamLists[team]; v.K == KArray {
+		return v
+	}
+	out := make([]Value, 0, len(ps))
+	for _, p := range ps {
+		if team == 0 || p.Team == team {
+			out = append(out, playerValue(p))
+		}
+	}
+	s.teamLists[team] = array(out)
+	return s.teamLists[team]
 }
 
 // pass is step 2 of §1.3: every enabled rule in program order.
@@ -621,10 +690,11 @@ func (s *sim) conds(r *rule, in *instance) bool {
 	if len(r.conds) == 0 {
 		return true
 	}
-	x := s.exec(in, r.index, -1)
+	x := &s.condX
+	*x = exec{s: s, in: in, r: r.index, i: -1, elem: x.elem[:0], idx: x.idx[:0], args: x.args[:0]}
 	for k, c := range r.conds {
 		x.cond = k
-		if !truthy(x.eval(c)) || s.halted {
+		if !x.truth(c) || s.halted {
 			return false
 		}
 	}

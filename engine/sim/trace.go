@@ -15,13 +15,24 @@ const TraceFormat = "owsim-trace/1"
 // TickMs is the length of a tick in milliseconds (62.5 Hz).
 const TickMs = 16
 
+// tracer collects the event lines in chunks, so that a long trace is
+// never copied as it grows, only once when it is done.
 type tracer struct {
-	buf []byte
-	n   int
+	buf    []byte
+	chunks [][]byte
+	size   int // bytes in chunks
+	n      int
 }
+
+const chunkSize = 1 << 20
 
 // begin opens an event line.
 func (t *tracer) begin(tick int, ev string) {
+	if len(t.buf) >= chunkSize {
+		t.chunks = append(t.chunks, t.buf)
+		t.size += len(t.buf)
+		t.buf = make([]byte, 0, chunkSize+chunkSize/4)
+	}
 	if t.n > 0 {
 		t.buf = append(t.buf, ",\n"...)
 	}
@@ -89,6 +100,17 @@ func (t *tracer) vals(k string, v []Value) {
 }
 
 func (t *tracer) end() { t.buf = append(t.buf, '}') }
+
+// len returns the bytes written so far.
+func (t *tracer) len() int { return t.size + len(t.buf) }
+
+// appendTo appends every line written to b.
+func (t *tracer) appendTo(b []byte) []byte {
+	for _, c := range t.chunks {
+		b = append(b, c...)
+	}
+	return append(b, t.buf...)
+}
 
 // header returns the first line of the trace.
 func header(ticks int, verbosity string) []byte {

@@ -43,6 +43,9 @@ func (x *exec) setVar(p *Player, ref *node, op string, at int, v Value) {
 		return
 	}
 	v = x.capArray(v)
+	if x.tooLarge(v) {
+		return
+	}
 	owner := "global"
 	if ref.global {
 		x.s.globals[ref.slot] = v
@@ -61,6 +64,38 @@ func (x *exec) setVar(p *Player, ref *node, op string, at int, v Value) {
 	}
 	t.val("value", v)
 	t.end()
+}
+
+// maxValueNodes bounds the elements of one value, nested arrays
+// counted in full: arrays that hold themselves grow exponentially, and
+// the trace writes every value whole.
+const maxValueNodes = 100000
+
+// tooLarge halts the run (value_limit) when v has more than
+// maxValueNodes elements. Counting stops at the limit, so it is cheap
+// even for a value whose nesting shares one array many times.
+func (x *exec) tooLarge(v Value) bool {
+	budget := maxValueNodes
+	var count func(Value) bool
+	count = func(v Value) bool {
+		budget--
+		if budget < 0 {
+			return false
+		}
+		for _, e := range v.A {
+			if !count(e) {
+				return false
+			}
+		}
+		return true
+	}
+	if v.K != KArray || count(v) {
+		return false
+	}
+	if !x.s.halted {
+		x.s.fail(x.r, x.in, x.i, "value_limit", "limit", maxValueNodes)
+	}
+	return true
 }
 
 // capArray truncates an array past the length limit (§1.11).
