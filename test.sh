@@ -12,7 +12,9 @@ if [ -n "$unformatted" ]; then
 	exit 1
 fi
 go vet ./...
-go test -race ./...
+# cmd/wright-lsp runs the binary over the whole corpus several times: more
+# than the default 10 minutes on a loaded machine.
+go test -race -timeout 25m ./...
 # A short fuzzing run of every parser and decoder, seeded from the corpus.
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="${FUZZTIME:-20s}" ./engine/parser
 go test -run='^$' -fuzz='^FuzzMapperRoundTrip$' -fuzztime="${FUZZTIME:-10s}" ./edits

@@ -35,6 +35,10 @@ type Capabilities struct {
 	Profiles      []string          `json:"profiles"`
 	// PositionUnit says what columns count: codepoint.
 	PositionUnit string `json:"positionUnit"`
+	// CatalogFingerprints are the fingerprints of the agent catalog of
+	// this binary (wright-lsp agent catalog): a client holding a catalog
+	// compares them to detect drift.
+	CatalogFingerprints CatalogFingerprints `json:"catalog_fingerprints"`
 }
 
 // Diagnostic is a problem of the program as parsing and validation see it.
