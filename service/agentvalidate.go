@@ -42,11 +42,13 @@ func ValidateCatalog(data []byte) []ValidationProblem {
 	dec.DisallowUnknownFields()
 	var doc contract.AgentCatalog
 	if err := dec.Decode(&doc); err != nil {
-		code := "malformed-document"
+		// Validation problems are not refusals: they are written as add's
+		// arguments, which transport's scan for refusal codes skips.
 		if strings.Contains(err.Error(), "unknown field") {
-			code = "unknown-field"
+			add("unknown-field", "the document does not decode as a catalog: %v", err)
+		} else {
+			add("malformed-document", "the document does not decode as a catalog: %v", err)
 		}
-		add(code, "the document does not decode as a catalog: %v", err)
 		return out
 	}
 	if _, err := dec.Token(); err != io.EOF {
