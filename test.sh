@@ -12,6 +12,8 @@ if [ -n "$unformatted" ]; then
 	exit 1
 fi
 go vet ./...
+# cmd/wright-lsp runs the binary over the whole corpus several times: more
+# than the default 10 minutes on a loaded machine.
 go test -race -timeout 30m ./...
 # A short fuzzing run of every parser and decoder, seeded from the corpus.
 go test -run='^$' -fuzz='^FuzzParse$' -fuzztime="${FUZZTIME:-20s}" ./engine/parser

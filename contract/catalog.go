@@ -2,6 +2,7 @@ package contract
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -112,4 +113,80 @@ func Lookup(name string) (Operation, bool) {
 		}
 	}
 	return Operation{}, false
+}
+
+// everyRefusal are the refusals any request can meet: a request that is
+// not well formed or too large, a cancelled context, a defect.
+var everyRefusal = []string{"cancelled", "internal-error", "malformed-request", "request-too-large"}
+
+// loadRefusals are the refusals of an operation that reads the loaded
+// program when the input does not load.
+var loadRefusals = []string{"input-entry-ambiguous", "input-io", "input-kind-ambiguous", "input-outside-project",
+	"parse-error", "project-file-invalid", "source-provider-unavailable"}
+
+// Address refusals: a rule or symbol addressed by name or by an id of
+// another snapshot.
+var (
+	ruleRefusals   = []string{"ambiguous-rule", "stale-id", "unknown-rule"}
+	symbolRefusals = []string{"ambiguous-symbol", "stale-id", "unknown-symbol"}
+	editRefusals   = []string{"edit-out-of-range", "edit-overlap", "edit-requires-provider", "edit-stale-source", "edit-unknown-source"}
+)
+
+// opRefusals are each operation's own refusals, beyond everyRefusal and,
+// for an operation that reads the program, loadRefusals.
+var opRefusals = map[string][][]string{
+	"compile":                 {{"input-outside-project", "invalid-locale", "output-outside-project", "project-file-invalid"}},
+	"rules":                   {{"invalid-selection"}, ruleRefusals},
+	"symbols":                 {{"invalid-selection"}},
+	"references":              {{"invalid-selection"}, ruleRefusals, symbolRefusals},
+	"usage":                   {symbolRefusals},
+	"cfg":                     {ruleRefusals},
+	"findings":                {{"invalid-selection"}},
+	"lint":                    {{"invalid-selection"}},
+	"persistentObjects":       {{"invalid-selection"}},
+	"callGraph":               {{"invalid-selection"}, ruleRefusals},
+	"costEstimate":            {{"invalid-selection"}, ruleRefusals},
+	"validateEditTransaction": {editRefusals, {"input-io", "source-provider-unavailable"}},
+	"editStatements":          {editRefusals, ruleRefusals, loadRefusals, {"edit-invalid-statement"}},
+	"providerValidateEdit":    {editRefusals, loadRefusals, {"edit-language-mismatch", "source-provider-unavailable", "unsupported-uri"}},
+	"simulate":                {loadRefusals, {"edit-stale-source", "parse-error", "scenario-invalid", "simulation-timeout"}},
+	"lookup":                  {{"invalid-locale", "invalid-selection"}},
+	"listEntries":             {{"invalid-locale", "invalid-selection"}},
+}
+
+// RefusalCodes returns the codes of the refusals o can give, sorted.
+// (check answers a failed load inside its envelope, as compile does.)
+func (o Operation) RefusalCodes() []string {
+	out := slices.Clone(everyRefusal)
+	if o.Program && o.Name != "check" {
+		out = append(out, loadRefusals...)
+	}
+	for _, codes := range opRefusals[o.Name] {
+		out = append(out, codes...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Effects says what o reads and writes outside its request (see
+// CatalogEffects), each list sorted.
+func (o Operation) Effects() CatalogEffects {
+	e := CatalogEffects{Reads: []string{}, Writes: []string{}}
+	switch {
+	case o.Name == "targetMetadata" || o.Name == "lookup" || o.Name == "listEntries":
+		e.Reads = append(e.Reads, "vocabulary")
+	case o.Name == "validateEditTransaction":
+		e.Reads = append(e.Reads, "edited-sources")
+	case o.Program || o.Name == "compile" || o.Name == "editStatements":
+		e.Reads = append(e.Reads, "project-files")
+	}
+	switch o.Name {
+	case "lint", "lintRules", "costEstimate", "findings", "analyze", "project":
+		e.Reads = append(e.Reads, "lint-policy")
+	}
+	if o.Writes {
+		e.Writes = append(e.Writes, "output-file")
+	}
+	slices.Sort(e.Reads)
+	return e
 }

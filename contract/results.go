@@ -39,6 +39,10 @@ type Capabilities struct {
 	// (docs/simulate.md): wright-sim/MAJOR.MINOR.PATCH, which writes
 	// owsim-trace/1 traces.
 	AthenaVersion string `json:"athena_version"`
+	// CatalogFingerprints are the fingerprints of the agent catalog of
+	// this binary (wright-lsp agent catalog): a client holding a catalog
+	// compares them to detect drift.
+	CatalogFingerprints CatalogFingerprints `json:"catalog_fingerprints"`
 }
 
 // Diagnostic is a problem of the program as parsing and validation see it.

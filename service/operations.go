@@ -163,5 +163,12 @@ func Capabilities(version string) *contract.Capabilities {
 		c.Operations = append(c.Operations, o.Name)
 		c.ResultSchemas[o.Name] = "#/$defs/" + o.ResultDef()
 	}
+	if doc, err := AgentCatalog(); err == nil {
+		c.CatalogFingerprints = doc.Fingerprints
+	} else {
+		// The catalog is built from the binary's own tables: a failure is
+		// a defect, which TestAgentCatalog reports.
+		c.CatalogFingerprints = contract.CatalogFingerprints{Schema: "unavailable", Content: "unavailable"}
+	}
 	return c
 }

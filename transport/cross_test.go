@@ -207,6 +207,12 @@ func TestTransportsAgree(t *testing.T) {
 				if o, ok := contract.Lookup(opOf(req)); ok && strings.HasPrefix(want[i], `{"result":`) {
 					ops[o.Name] = true
 				}
+				// The agent catalog lists every refusal an operation gives.
+				if o, ok := contract.Lookup(opOf(req)); ok && strings.HasPrefix(want[i], `{"error":`) {
+					if m := codeOf.FindStringSubmatch(want[i]); m != nil && !slices.Contains(o.RefusalCodes(), m[1]) {
+						t.Errorf("%s refuses %s, which its catalog entry does not list: %.200s", o.Name, m[1], req)
+					}
+				}
 				for _, m := range codeOf.FindAllStringSubmatch(want[i], -1) {
 					codes[m[1]] = true
 				}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/internal/progress"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -28,13 +29,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&sel.all, "all", false, "json: list every diagnostic instead of the first 20")
 	fs.StringVar(&sel.severity, "severity", "", "report problems at or above this `SEVERITY`: error, warning or info (errors always)")
 	failOn := failOnFlag(fs)
+	stream := streamFlag(fs)
 	args, code, done := parseFlags("check", fs, args, stdout, stderr, 1, -1)
 	if done {
 		return code
 	}
-	if !common.check("check", stderr) || !sel.checkSeverity("check", stderr) || !checkFailOn("check", *failOn, stderr) {
+	if !common.check("check", stderr) || !sel.checkSeverity("check", stderr) || !checkFailOn("check", *failOn, stderr) ||
+		!checkStream("check", *stream, &common, stderr) {
 		return exitUsage
 	}
+	// The stream holds the JSON answers.
+	jsonOut := common.format == "json" || *stream
 	inputs, err := expandInputs(args, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "wright-lsp check: %v\n", err)
@@ -50,10 +55,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		// program is the program checked, for the reports' sources.
 		program *service.Program
 	}
+	prog := newProgress(*stream, stdout, stderr)
+	counter := startPrograms(prog, "check", "checked", len(inputs))
 	results := parallel(len(inputs), func(i int) checked {
+		defer counter.finished(inputs[i].path)
 		s := m.session(inputs[i])
 		var c checked
-		if common.format == "json" {
+		if jsonOut {
 			raw, refused := call(s, contract.CheckRequest{Op: "check", All: sel.all})
 			if refused != nil {
 				// check answers every input with an envelope; a refusal
@@ -72,6 +80,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		return c
 	})
+	counter.complete()
+	prog.Erase() // before any message on stderr
 	keep := entries(inputs, func(i int) *contract.ProgramSummary { return results[i].env.Program })
 	var selected []problem
 	var read []*service.Program
@@ -101,14 +111,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if failsAt(selected, *failOn) {
 		exit = exitFailed
 	}
+	if unreadable {
+		exit = exitUsage
+	}
+	if *stream {
+		res := &progress.Result{Command: "check", Verdict: verdict(exit), Exit: exit}
+		for i, r := range results {
+			if keep[i] {
+				res.Results = append(res.Results, r.raw)
+			}
+		}
+		if err := prog.Finish(res); err != nil {
+			fmt.Fprintf(stderr, "wright-lsp check: writing standard output: %v\n", err)
+			return exitUsage
+		}
+		return exit
+	}
 	if common.format == "json" {
 		for i, r := range results {
 			if keep[i] {
 				emitJSON(stdout, r.raw)
 			}
-		}
-		if unreadable {
-			return exitUsage
 		}
 		return exit
 	}

@@ -11,6 +11,7 @@ package main
 // or to standard error when the program is streamed.
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
+	"github.com/wright-lsp/wright-lsp/internal/progress"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -33,11 +35,16 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	profile := fs.String("profile", string(service.ProfileOff), "`PROFILE`: off writes the program as read; compat first rewrites legacy forms into the ones the game exports today")
 	optimize := fs.Bool("optimize", false, "run the optimiser: the program written behaves the same with fewer elements (the default for OverPy input)")
 	noOptimize := fs.Bool("no-optimize", false, "write OverPy input as lowered, without the optimiser (as #!disableOptimizations does)")
+	stream := streamFlag(fs)
 	files, code, done := parseFlags("compile", fs, args, stdout, stderr, 1, 1)
 	if done {
 		return code
 	}
-	if !common.check("compile", stderr) {
+	if !common.check("compile", stderr) || !checkStream("compile", *stream, &common, stderr) {
+		return exitUsage
+	}
+	if *stream && output == "-" {
+		fmt.Fprintln(stderr, "wright-lsp compile: --json-stream takes standard output: write the program to a file with -o FILE")
 		return exitUsage
 	}
 	m := newSessionMaker("compile", &common, nil, stderr)
@@ -48,12 +55,29 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	barOut := stderr
+	if output == "-" {
+		barOut = io.Discard // the program goes to standard output, perhaps the same terminal
+	}
+	prog := newProgress(*stream, stdout, barOut)
+	prog.Report("read", progress.StageStart, 0, "reading "+in.path)
 	p, err := m.session(in).Load()
 	if err != nil {
-		return reportError("compile", err, stderr)
+		prog.Erase()
+		code := reportError("compile", err, stderr)
+		if prog.Streaming() {
+			e := serviceError(err)
+			if ferr := prog.Finish(&progress.Result{Command: "compile", Verdict: "fail", Exit: code,
+				Error: &progress.Refusal{Code: e.Code, Message: e.Message}}); ferr != nil {
+				return exitUsage
+			}
+		}
+		return code
 	}
+	prog.Report("read", progress.StageComplete, 40, fmt.Sprintf("read %s", plural(len(p.SourceFiles()), "file")))
 	if output == "" {
 		if in.path == stdinName {
+			prog.Erase()
 			fmt.Fprintln(stderr, "wright-lsp compile: name the output of standard input with -o FILE, or -o - for standard output")
 			return exitUsage
 		}
@@ -70,6 +94,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		off := false
 		opts.Optimize = &off
 	}
+	prog.Report("compile", progress.StageStart, 50, "writing "+output)
 	var res *contract.CompileResult
 	report := stdout
 	if output == "-" {
@@ -85,6 +110,20 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	} else {
 		res = service.Compile(p, opts)
 	}
+	prog.Report("compile", progress.StageComplete, 99, "compiled "+in.path)
+	if prog.Streaming() {
+		raw, err := service.Marshal(res)
+		if err != nil {
+			panic(err) // contract result types always encode
+		}
+		if err := prog.Finish(&progress.Result{Command: "compile", Verdict: verdict(res.Exit), Exit: res.Exit,
+			Results: []json.RawMessage{raw}}); err != nil {
+			fmt.Fprintf(stderr, "wright-lsp compile: writing standard output: %v\n", err)
+			return exitUsage
+		}
+		return res.Exit
+	}
+	prog.Erase()
 	if common.format == "json" {
 		raw, err := service.Marshal(res)
 		if err != nil {

@@ -134,7 +134,7 @@ func runFix(inputs []input, m *sessionMaker, f *fixFlags, sel *selectFlags, comm
 		}
 		return exitOK
 	}
-	return lintText(inputs, m, sel, applied, stdout, stderr)
+	return lintText(inputs, m, sel, applied, nil, stdout, stderr)
 }
 
 // fixInput fixes one input's Workshop file.

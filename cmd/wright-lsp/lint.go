@@ -3,12 +3,14 @@ package main
 // This file implements "wright-lsp lint" (fix.go holds --fix).
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
+	"github.com/wright-lsp/wright-lsp/internal/progress"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -22,11 +24,16 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	sel.register(fs, true)
 	policy.register(fs)
 	fix.register(fs)
+	stream := streamFlag(fs)
 	args, code, done := parseFlags("lint", fs, args, stdout, stderr, 1, -1)
 	if done {
 		return code
 	}
-	if !common.check("lint", stderr) || !sel.checkSeverity("lint", stderr) {
+	if !common.check("lint", stderr) || !sel.checkSeverity("lint", stderr) || !checkStream("lint", *stream, &common, stderr) {
+		return exitUsage
+	}
+	if fix.fix && *stream {
+		fmt.Fprintln(stderr, "wright-lsp lint: --fix reports in text; run lint --json-stream after it")
 		return exitUsage
 	}
 	m := newSessionMaker("lint", &common, &policy, stderr)
@@ -44,17 +51,18 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if fix.fix {
 		return runFix(inputs, m, &fix, &sel, &common, stdout, stderr)
 	}
-	if common.format == "json" {
-		return lintJSON(inputs, m, &sel, stdout, stderr)
+	prog := newProgress(*stream, stdout, stderr)
+	if common.format == "json" || *stream {
+		return lintJSON(inputs, m, &sel, prog, stdout, stderr)
 	}
 	if common.report() {
-		run, refused := collectLint(inputs, m, &sel)
+		run, refused := collectLint(inputs, m, &sel, prog)
 		if refused != nil {
 			return reportError("lint", refused, stderr)
 		}
 		return finishReport(stdout, stderr, common.format, run, len(run.programs))
 	}
-	return lintText(inputs, m, &sel, 0, stdout, stderr)
+	return lintText(inputs, m, &sel, 0, prog, stdout, stderr)
 }
 
 // A linted program: its selected problems, or why it could not be read.
@@ -108,8 +116,14 @@ func serviceError(err error) *service.Error {
 // collectLint lints every input and gathers the selected problems of
 // the programs run, sorted, and the verdict; or the first input that
 // cannot be read.
-func collectLint(inputs []input, m *sessionMaker, sel *selectFlags) (*reportRun, *service.Error) {
-	results := parallel(len(inputs), func(i int) linted { return lintProgram(m, inputs[i], sel) })
+func collectLint(inputs []input, m *sessionMaker, sel *selectFlags, prog *progress.Reporter) (*reportRun, *service.Error) {
+	counter := startPrograms(prog, "lint", "linted", len(inputs))
+	results := parallel(len(inputs), func(i int) linted {
+		defer counter.finished(inputs[i].path)
+		return lintProgram(m, inputs[i], sel)
+	})
+	counter.complete()
+	prog.Erase()
 	keep := entries(inputs, func(i int) *contract.ProgramSummary { return programOf(results[i].program) })
 	run := &reportRun{command: "lint", failOn: m.opts.Lint.FailLevel().String(), shown: sel.shown()}
 	for i, r := range results {
@@ -136,8 +150,8 @@ func collectLint(inputs []input, m *sessionMaker, sel *selectFlags) (*reportRun,
 
 // lintText prints every selected problem of every program, sorted, and
 // the summary; fixed counts the fixes --fix applied before.
-func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdout, stderr io.Writer) int {
-	run, refused := collectLint(inputs, m, sel)
+func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, prog *progress.Reporter, stdout, stderr io.Writer) int {
+	run, refused := collectLint(inputs, m, sel, prog)
 	if refused != nil {
 		return reportError("lint", refused, stderr)
 	}
@@ -156,31 +170,69 @@ func lintText(inputs []input, m *sessionMaker, sel *selectFlags, fixed int, stdo
 	return run.exit
 }
 
-// lintJSON prints each program's lint result as the service answers it.
-// The exit code follows the verdict rule: the result's own, or 1 when
-// the program has errors (which lint's findings do not include).
-func lintJSON(inputs []input, m *sessionMaker, sel *selectFlags, stdout, stderr io.Writer) int {
-	exit := exitOK
-	for _, in := range inputs {
-		s := m.session(in)
+// A lintAnswer is the service's lint result of one input, or why there
+// is none.
+type lintAnswer struct {
+	raw       json.RawMessage
+	loadErr   error
+	refused   *contract.Error
+	hasErrors bool
+}
+
+// lintJSON prints each program's lint result as the service answers it,
+// one per line, or with a stream (--json-stream) all of them in its
+// result event. The exit code follows the verdict rule: the result's
+// own, or 1 when the program has errors (which lint's findings do not
+// include).
+func lintJSON(inputs []input, m *sessionMaker, sel *selectFlags, prog *progress.Reporter, stdout, stderr io.Writer) int {
+	counter := startPrograms(prog, "lint", "linted", len(inputs))
+	answers := parallel(len(inputs), func(i int) lintAnswer {
+		defer counter.finished(inputs[i].path)
+		s := m.session(inputs[i])
 		p, err := s.Load()
 		if err != nil {
-			return reportError("lint", err, stderr)
+			return lintAnswer{loadErr: err}
 		}
 		raw, refused := call(s, contract.LintRequest{Op: "lint", FindingSelection: sel.findings()})
-		if refused != nil {
-			reportRefusal("lint", refused, stderr)
-			if p.HasErrors() {
+		return lintAnswer{raw: raw, refused: refused, hasErrors: p.HasErrors()}
+	})
+	counter.complete()
+	prog.Erase()
+	exit := exitOK
+	var raws []json.RawMessage
+	var stop *progress.Refusal
+	for _, a := range answers {
+		if a.loadErr != nil {
+			exit = reportError("lint", a.loadErr, stderr)
+			e := serviceError(a.loadErr)
+			stop = &progress.Refusal{Code: e.Code, Message: e.Message}
+			break
+		}
+		if a.refused != nil {
+			reportRefusal("lint", a.refused, stderr)
+			if a.hasErrors {
 				exit = max(exit, exitFailed)
 				continue
 			}
-			return refusalExit(refused)
+			exit = refusalExit(a.refused)
+			stop = &progress.Refusal{Code: a.refused.Code, Message: a.refused.Message}
+			break
 		}
-		emitJSON(stdout, raw)
-		exit = max(exit, decode[contract.LintResult](raw).Exit)
-		if p.HasErrors() {
+		raws = append(raws, a.raw)
+		exit = max(exit, decode[contract.LintResult](a.raw).Exit)
+		if a.hasErrors {
 			exit = max(exit, exitFailed)
 		}
+	}
+	if prog.Streaming() {
+		if err := prog.Finish(&progress.Result{Command: "lint", Verdict: verdict(exit), Exit: exit, Results: raws, Error: stop}); err != nil {
+			fmt.Fprintf(stderr, "wright-lsp lint: writing standard output: %v\n", err)
+			return exitUsage
+		}
+		return exit
+	}
+	for _, raw := range raws {
+		emitJSON(stdout, raw)
 	}
 	return exit
 }
