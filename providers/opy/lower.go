@@ -207,6 +207,11 @@ type compiler struct {
 	argSlab []*wnode
 	// callArgSlab holds the CallArg lists of calls (see callArgs).
 	callArgSlab []CallArg
+	// actionScratch is where a rule's actions grow, actionSlab where
+	// they are kept (see lowerRule).
+	actionScratch []action
+	actionSlab    []action
+	actionsBusy   bool
 	// bs is what OverPy's functions keep across the program.
 	bs builtinState
 }

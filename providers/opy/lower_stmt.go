@@ -47,6 +47,13 @@ type pendingGoto struct {
 // lowerRule lowers one rule or subroutine body.
 func (c *compiler) lowerRule(r *Rule) {
 	st := &ruleState{r: &wrule{name: r.Name, loc: r.Loc}, event: "global", labels: map[string]int{}}
+	// The actions grow in a scratch list, copied at their length when
+	// the rule is done (a rule lowered meanwhile grows its own).
+	scratch := !c.actionsBusy
+	if scratch {
+		c.actionsBusy = true
+		st.r.actions = c.actionScratch[:0]
+	}
 	if r.Prefix != "" {
 		st.r.name = r.Prefix + r.Name
 	}
@@ -72,6 +79,13 @@ func (c *compiler) lowerRule(r *Rule) {
 	c.stmts(body)
 	c.resolveGotos(st)
 	st.r.name = ruleTitle(st.r.name)
+	if scratch {
+		c.actionScratch = st.r.actions
+		st.r.actions = carve(&c.actionSlab, st.r.actions, 256)
+		clear(c.actionScratch)
+		c.actionScratch = c.actionScratch[:0]
+		c.actionsBusy = false
+	}
 	c.rules = append(c.rules, st.r)
 	c.rule = nil
 }

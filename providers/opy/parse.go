@@ -86,6 +86,8 @@ type parser struct {
 	expr  exprParser
 	// lineNodes hands out the nodes of blocks.
 	lineNodes []node
+	// kept holds the tokens the tree keeps (annotation arguments).
+	kept []token
 	// mixedReported: the mixed-indentation warning is given once.
 	mixedReported bool
 }
@@ -401,7 +403,7 @@ func lineComments(n *node) []string {
 func (ps *parser) annotation(n *node) *Annotation {
 	t := n.l.tokens[0]
 	// The tree keeps its own copy of the tokens: the lexer's are reused.
-	a := &Annotation{Name: t.text[1:], Loc: t.loc, Args: append([]token(nil), n.l.tokens[1:]...)}
+	a := &Annotation{Name: t.text[1:], Loc: t.loc, Args: carve(&ps.kept, n.l.tokens[1:], 512)}
 	if len(a.Args) > 0 {
 		a.ArgLoc = a.Args[0].loc.Cover(a.Args[len(a.Args)-1].loc)
 	}
