@@ -37,6 +37,16 @@ func (ix *nameIndex[T]) add(names *vocab.Names, val T) {
 	}
 }
 
+// grow makes room for n more spellings in each locale, so that building
+// an index of a known size does not grow its maps step by step.
+func (ix *nameIndex[T]) grow(n int) {
+	for l := range ix.byLoc {
+		if ix.byLoc[l] == nil {
+			ix.byLoc[l] = make(map[string]T, n)
+		}
+	}
+}
+
 // spelledIn adds the index's spellings to m, with the locales spelling them.
 func (ix *nameIndex[T]) spelledIn(m map[string]vocab.LocaleSet) {
 	for l, names := range ix.byLoc {
