@@ -408,28 +408,46 @@ func (r *renderer) element(el *Element) string {
 	return s + "}"
 }
 
-// settings writes the schema's nodes depth first, each node's values
-// before its children, keys in order.
+// settings writes the schema's nodes: first those with values or
+// children, which Default writes maps into, so that it writes to as few
+// pages of the binary's data as it can; then the others. Each part is in
+// depth-first order, a node's values before its children, keys in order;
+// the root comes first.
 func (r *renderer) settings(root *SettingsNode) {
-	var nodes []*SettingsNode
-	var kids []settingsKids
-	var walk func(n *SettingsNode) int32
-	walk = func(n *SettingsNode) int32 {
-		i := int32(len(nodes))
-		nodes = append(nodes, n)
-		kids = append(kids, settingsKids{hasValues: n.Values != nil, hasChildren: n.Children != nil})
+	var order []*SettingsNode
+	var walk func(n *SettingsNode, inner bool)
+	walk = func(n *SettingsNode, inner bool) {
+		if (n.Values != nil || n.Children != nil) == inner {
+			order = append(order, n)
+		}
 		for _, k := range sortedKeys(n.Values) {
-			c := walk(n.Values[k])
-			kids[i].values = append(kids[i].values, c)
+			walk(n.Values[k], inner)
 		}
 		for _, k := range sortedKeys(n.Children) {
-			c := walk(n.Children[k])
-			kids[i].children = append(kids[i].children, c)
+			walk(n.Children[k], inner)
 		}
-		return i
 	}
 	if root != nil {
-		walk(root)
+		walk(root, true)
+		walk(root, false)
+		if order[0] != root {
+			r.fail("the settings root has no values or children")
+		}
+	}
+	at := map[*SettingsNode]int32{}
+	for i, n := range order {
+		at[n] = int32(i)
+	}
+	nodes := order
+	kids := make([]settingsKids, len(nodes))
+	for i, n := range nodes {
+		kids[i] = settingsKids{hasValues: n.Values != nil, hasChildren: n.Children != nil}
+		for _, k := range sortedKeys(n.Values) {
+			kids[i].values = append(kids[i].values, at[n.Values[k]])
+		}
+		for _, k := range sortedKeys(n.Children) {
+			kids[i].children = append(kids[i].children, at[n.Children[k]])
+		}
 	}
 	r.printf("\nvar genSetting = []SettingsNode{\n")
 	for _, n := range nodes {
