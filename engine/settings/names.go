@@ -54,6 +54,16 @@ func (ix *nameIndex[T]) alias(l vocab.Locale, name string, val T) {
 	ix.maxLen = max(ix.maxLen, len(name))
 }
 
+// grow makes room for n more spellings in each locale, so that building
+// an index of a known size does not grow its maps step by step.
+func (ix *nameIndex[T]) grow(n int) {
+	for l := range ix.byLoc {
+		if ix.byLoc[l] == nil {
+			ix.byLoc[l] = make(map[string]T, n)
+		}
+	}
+}
+
 // spelledIn adds the index's spellings to m, with the locales spelling them.
 func (ix *nameIndex[T]) spelledIn(m map[string]vocab.LocaleSet) {
 	for l, names := range ix.byLoc {

@@ -157,7 +157,9 @@ func build(v *vocab.Vocabulary) *Schema {
 	}
 	s.buildModes()
 	s.buildHeroes()
-	s.spellers = map[string]vocab.LocaleSet{}
+	// About 12,000 spellings: a map of that size from the start saves
+	// growing it a dozen times.
+	s.spellers = make(map[string]vocab.LocaleSet, 1<<14)
 	for _, t := range s.tables {
 		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
 		t.ix.spelledIn(s.spellers)
@@ -280,6 +282,7 @@ func (s *Schema) buildHeroes() {
 				applies[st] = appliesTo(n, h.ID)
 			}
 		}
+		t.ix.grow(len(t.settings))
 		for _, st := range t.settings {
 			if a, isGeneral := applies[st]; isGeneral && !a {
 				t.other.add(&st.names, st)
@@ -353,6 +356,7 @@ func (t *table) addNode(key string, n *vocab.SettingsNode) *setting {
 // spellings they share with later ones.
 func (t *table) index() {
 	t.ix = nameIndex[*setting]{}
+	t.ix.grow(len(t.settings))
 	for _, st := range t.settings {
 		t.ix.add(&st.names, st)
 	}

@@ -4,8 +4,12 @@
 // 15 client languages.
 //
 // The vocabulary is generated from the shared catalog
-// (../shared/data/catalog.json) by `go generate` into catalog.gen.json, which
-// is embedded in the binary; a test fails when the committed file is stale.
+// (../shared/data/catalog.json) by `go generate` into catalog.gen.json, and
+// from that into static_gen.go: every entry and the name trie of every
+// locale as Go composite literals, which the binary holds as data, so that
+// a process starts without decoding, folding or sorting anything (see
+// static.go). Tests fail when either file is stale, and when the static
+// vocabulary differs from the one [Load] decodes from catalog.gen.json.
 // It carries names, signatures, types, defaults and flags, never prose.
 //
 // Entries are found by stable id (the catalog's key, see [Vocabulary.ByID]),

@@ -25,7 +25,7 @@ func (v *Vocabulary) Matcher(set LocaleSet) *Matcher {
 	if m, ok := v.matchers[set]; ok {
 		return m
 	}
-	m := &Matcher{t: v.allNames.subset(set).build()}
+	m := &Matcher{t: buildTrie(v.names.subset(set))}
 	if v.matchers == nil {
 		v.matchers = map[LocaleSet]*Matcher{}
 	}
@@ -156,7 +156,7 @@ func (t *trie) match(s string, start, limit int, hits []Hit) []Hit {
 			break
 		}
 		i = j
-		if n.refs < 0 {
+		if n.name < 0 {
 			continue
 		}
 		if i < len(s) {
@@ -171,7 +171,7 @@ func (t *trie) match(s string, start, limit int, hits []Hit) []Hit {
 				}
 			}
 		}
-		hits = append(hits, Hit{End: i, Refs: t.refs[n.refs]})
+		hits = append(hits, Hit{End: i, Refs: t.refsOf(n.name)})
 	}
 	if len(hits)-base > 1 {
 		slices.Reverse(hits[base:])

@@ -68,7 +68,7 @@ func (t *trie) refMatch(f string, start int) []Hit {
 			break
 		}
 		node, i = c, j
-		if r := t.nodes[c].refs; r >= 0 {
+		if r := t.nodes[c].name; r >= 0 {
 			ok := true
 			if i < len(f) {
 				last, _ := utf8.DecodeLastRuneInString(f[start:i])
@@ -76,7 +76,7 @@ func (t *trie) refMatch(f string, start int) []Hit {
 				ok = !(IsWordRune(last) && IsWordRune(next))
 			}
 			if ok {
-				hits = append(hits, Hit{End: i, Refs: t.refs[r]})
+				hits = append(hits, Hit{End: i, Refs: t.refsOf(r)})
 			}
 		}
 	}

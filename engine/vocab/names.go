@@ -110,7 +110,7 @@ type trieNode struct {
 	labelStart, labelEnd int32
 	firstChild           int32 // children are nodes[firstChild:firstChild+childCount], sorted by first label byte
 	childCount           int32
-	refs                 int32 // index into trie.refs, or -1
+	name                 int32 // index of the name that ends at the node (see trie.refAt), or -1
 	table                int32 // offset into trie.tables of the node's child table, or -1
 	end                  uint8 // what the label ends with: endOther, endWordASCII or endNonASCII
 }
@@ -124,19 +124,36 @@ const (
 	endNonASCII
 )
 
-// trie is immutable after build.
+// trie is immutable after build. It holds no pointers but for refs, so
+// that the vocabulary's tables can be generated as static data (see
+// static.go) and cost the garbage collector little.
 type trie struct {
 	nodes []trieNode
 	// first holds the first label byte of each node, so that a node's
 	// few children are found by a scan of adjacent bytes.
 	first  string
 	labels string
-	refs   [][]NameRef
+	// refs holds the entries of every name, name after name in sorted
+	// order: name k means refs[refAt[k]:refAt[k+1]].
+	refs  []NameRef
+	refAt []int32
 	// tables holds a 256-entry child table for each node with more than
 	// tableMinChildren children (the root has one): entry b is 1 + the
 	// index, among the node's children, of the child whose label starts
 	// with b, or 0.
 	tables []uint16
+	// names holds the folded names themselves, one after the other (name
+	// k is names[nameAt[k]:nameAt[k+1]]), so that the tries of Matchers
+	// are built from the whole vocabulary's without folding or sorting.
+	names  string
+	nameAt []int32
+}
+
+// refsOf returns the entries of name k, capped so that appending to
+// them copies.
+func (t *trie) refsOf(k int32) []NameRef {
+	a, b := t.refAt[k], t.refAt[k+1]
+	return t.refs[a:b:b]
 }
 
 // tableMinChildren is the child count above which a node gets a child
@@ -149,8 +166,8 @@ type trieKey struct {
 	ref NameRef
 }
 
-// trieBuilder collects folded spellings; build sorts them and lays the trie
-// out in flat arrays, which keeps loading the vocabulary fast.
+// trieBuilder collects folded spellings; merged sorts and merges them
+// for buildTrie.
 type trieBuilder struct {
 	keys []trieKey
 }
@@ -168,25 +185,16 @@ type mergedKey struct {
 	refs []NameRef
 }
 
-// subset returns a builder holding the spellings of the locales in set.
-func (tb *trieBuilder) subset(set LocaleSet) *trieBuilder {
-	out := &trieBuilder{}
-	for _, k := range tb.keys {
-		if k.ref.Locales&set != 0 {
-			out.keys = append(out.keys, k)
-		}
-	}
-	return out
-}
-
-func (tb *trieBuilder) build() *trie {
+// merged sorts the spellings and merges equal keys, and the same item
+// under one key across locales, keeping the items in the order they were
+// added.
+func (tb *trieBuilder) merged() []mergedKey {
 	slices.SortFunc(tb.keys, func(a, b trieKey) int {
 		if c := strings.Compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return int(a.seq - b.seq)
 	})
-	// Merge equal keys, and the same item under one key across locales.
 	var merged []mergedKey
 	for _, k := range tb.keys {
 		if n := len(merged); n > 0 && merged[n-1].key == k.key {
@@ -205,23 +213,79 @@ func (tb *trieBuilder) build() *trie {
 		}
 		merged = append(merged, mergedKey{key: k.key, refs: []NameRef{k.ref}})
 	}
-	t := &trie{nodes: make([]trieNode, 1, len(merged)*2)}
-	var labels strings.Builder
-	t.nodes[0] = trieNode{refs: -1, table: -1}
+	return merged
+}
+
+// subset returns the names of t spelled so in a locale of set, each with
+// the entries so spelled there and only those locales: the keys that
+// merging only those locales' spellings gives. An item's spellings are
+// added one after the other, before the next item's, so the items of a
+// name keep their order.
+func (t *trie) subset(set LocaleSet) []mergedKey {
+	nkeys, nrefs := 0, 0
+	for k := range int32(len(t.refAt) - 1) {
+		n := 0
+		for _, r := range t.refsOf(k) {
+			if r.Locales&set != 0 {
+				n++
+			}
+		}
+		if n > 0 {
+			nkeys++
+			nrefs += n
+		}
+	}
+	out := make([]mergedKey, 0, nkeys)
+	refs := make([]NameRef, 0, nrefs)
+	for k := range int32(len(t.refAt) - 1) {
+		start := len(refs)
+		for _, r := range t.refsOf(k) {
+			if r.Locales&set != 0 {
+				refs = append(refs, NameRef{Item: r.Item, Locales: r.Locales & set})
+			}
+		}
+		if len(refs) > start {
+			out = append(out, mergedKey{key: t.names[t.nameAt[k]:t.nameAt[k+1]], refs: refs[start:len(refs):len(refs)]})
+		}
+	}
+	return out
+}
+
+// buildTrie lays sorted, merged keys out in flat arrays.
+func buildTrie(merged []mergedKey) *trie {
+	nrefs, nbytes := 0, 0
+	for _, k := range merged {
+		nrefs += len(k.refs)
+		nbytes += len(k.key)
+	}
+	t := &trie{
+		nodes: make([]trieNode, 1, len(merged)*2), refs: make([]NameRef, 0, nrefs),
+		refAt: make([]int32, 1, len(merged)+1), nameAt: make([]int32, 1, len(merged)+1),
+	}
+	var labels, names strings.Builder
+	labels.Grow(nbytes)
+	names.Grow(nbytes)
+	t.nodes[0] = trieNode{name: -1, table: -1}
+	// groups holds the children being laid out, a run for each node on
+	// the way down from the root.
+	type group struct {
+		keys []mergedKey
+		end  int // the group's common prefix ends here
+	}
+	var groups []group
 	// fill lays out the children of node idx, whose keys share their first
-	// depth bytes.
+	// depth bytes. It visits the keys in order: name k is merged[k].
 	var fill func(idx int32, keys []mergedKey, depth int)
 	fill = func(idx int32, keys []mergedKey, depth int) {
 		if len(keys) > 0 && len(keys[0].key) == depth {
-			t.nodes[idx].refs = int32(len(t.refs))
-			t.refs = append(t.refs, keys[0].refs)
+			t.nodes[idx].name = int32(len(t.refAt) - 1)
+			t.refs = append(t.refs, keys[0].refs...)
+			t.refAt = append(t.refAt, int32(len(t.refs)))
+			names.WriteString(keys[0].key)
+			t.nameAt = append(t.nameAt, int32(names.Len()))
 			keys = keys[1:]
 		}
-		type group struct {
-			keys []mergedKey
-			end  int // the group's common prefix ends here
-		}
-		var groups []group
+		base := len(groups)
 		for i := 0; i < len(keys); {
 			b := keys[i].key[depth]
 			j := i + 1
@@ -252,20 +316,25 @@ func (tb *trieBuilder) build() *trie {
 			groups = append(groups, group{keys: g, end: end})
 			i = j
 		}
+		n := len(groups) - base
 		first := int32(len(t.nodes))
 		t.nodes[idx].firstChild = first
-		t.nodes[idx].childCount = int32(len(groups))
-		for _, g := range groups {
+		t.nodes[idx].childCount = int32(n)
+		for _, g := range groups[base:] {
 			start := int32(labels.Len())
 			labels.WriteString(g.keys[0].key[depth:g.end])
-			t.nodes = append(t.nodes, trieNode{labelStart: start, labelEnd: int32(labels.Len()), refs: -1, table: -1})
+			t.nodes = append(t.nodes, trieNode{labelStart: start, labelEnd: int32(labels.Len()), name: -1, table: -1})
 		}
-		for i, g := range groups {
+		// The recursion appends past base+n and truncates back to it.
+		for i := range n {
+			g := groups[base+i]
 			fill(first+int32(i), g.keys, g.end)
 		}
+		groups = groups[:base]
 	}
 	fill(0, merged, 0)
 	t.labels = labels.String()
+	t.names = names.String()
 	first := make([]byte, len(t.nodes))
 	for i := 1; i < len(t.nodes); i++ {
 		first[i] = t.labels[t.nodes[i].labelStart]

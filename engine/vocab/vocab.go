@@ -1,20 +1,16 @@
 package vocab
 
 //go:generate go run ./gen -catalog ../../../shared/data/catalog.json -out catalog.gen.json
+//go:generate go test -tags vocab_json -run ^TestStaticTables$ -update .
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab/catalogfile"
 )
-
-//go:embed catalog.gen.json
-var embedded []byte
 
 // Vocabulary is the whole Workshop vocabulary. It never changes after
 // loading and is safe for concurrent use.
@@ -46,11 +42,12 @@ type Vocabulary struct {
 	maps       map[string]*Map
 	gameModes  map[string]*GameMode
 	locStrings map[string]*LocalizedString
-	// locStringText finds a localized string by its exact text in a locale.
+	// locStringText finds a localized string by its exact text in a
+	// locale; built on first use.
+	locStringOnce sync.Once
 	locStringText [NumLocales]map[string]*LocalizedString
 
-	names    *trie
-	allNames *trieBuilder // every spelling, for building Matchers
+	names *trie // every spelling of every locale
 
 	matchersMu sync.Mutex
 	matchers   map[LocaleSet]*Matcher
@@ -78,47 +75,29 @@ type SettingsNode struct {
 var (
 	defaultOnce  sync.Once
 	defaultVocab *Vocabulary
-	defaultErr   error
 )
 
-// Default returns the vocabulary embedded in the binary. The first call
-// decodes it (tens of milliseconds); later calls are free.
+// Default returns the vocabulary built into the binary. It is generated
+// static data (static_gen.go, see static.go), so the first call costs
+// well under a millisecond and later calls are free.
 func Default() *Vocabulary {
-	defaultOnce.Do(func() {
-		defaultVocab, defaultErr = Load(embedded)
-	})
-	if defaultErr != nil {
-		// The embedded form is generated and tested; failing to read it
-		// is a build defect, not an input problem.
-		panic("vocab: embedded vocabulary: " + defaultErr.Error())
-	}
+	defaultOnce.Do(func() { defaultVocab = builtin() })
 	return defaultVocab
 }
 
-// Load decodes an embedded-form vocabulary (see catalogfile.File).
+// Load decodes an embedded-form vocabulary (see catalogfile.File): the
+// form the generator reads, and the reference the static tables are
+// tested against.
 func Load(data []byte) (*Vocabulary, error) {
 	var f catalogfile.File
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
 	}
-	v := &Vocabulary{
-		SourceCommit: f.SourceCommit, CatalogSHA256: f.CatalogSHA256,
-		keywords: map[string]*Entry{}, actions: map[string]*Element{}, values: map[string]*Element{},
-		enums: map[string]*Enum{}, events: map[string]*Event{}, heroes: map[string]*Hero{},
-		maps: map[string]*Map{}, gameModes: map[string]*GameMode{}, locStrings: map[string]*LocalizedString{},
-	}
-	tb := &trieBuilder{}
+	v := &Vocabulary{SourceCommit: f.SourceCommit, CatalogSHA256: f.CatalogSHA256}
+	enums := map[string]*Enum{}
 	names := func(n catalogfile.Names) (out Names) {
 		copy(out[:], n)
 		return out
-	}
-	index := func(item Named) {
-		e := item.entry()
-		for l, name := range e.Names {
-			if name != "" {
-				tb.add(name, item, Locale(l))
-			}
-		}
 	}
 	word := func(kind Kind, w catalogfile.Word) Entry {
 		return Entry{Kind: kind, ID: w.ID, GUID: w.GUID, Names: names(w.Names)}
@@ -127,42 +106,34 @@ func Load(data []byte) (*Vocabulary, error) {
 	for _, w := range f.Keywords {
 		e := word(KindKeyword, w)
 		v.Keywords = append(v.Keywords, &e)
-		v.keywords[e.ID] = &e
-		index(&e)
 	}
 	for _, w := range f.Events {
 		e := &Event{Entry: word(KindEvent, w.Word), Lines: w.Lines}
 		v.Events = append(v.Events, e)
-		v.events[e.ID] = e
-		index(e)
 	}
 	for _, w := range f.EventTeams {
 		e := word(KindEventTeam, w)
 		v.EventTeams = append(v.EventTeams, &e)
-		index(&e)
 	}
 	for _, w := range f.EventPlayers {
 		e := word(KindEventPlayer, w)
 		v.EventPlayers = append(v.EventPlayers, &e)
-		index(&e)
 	}
 	for _, w := range f.SettingWords {
 		e := word(KindSettingWord, w)
 		v.SettingWords = append(v.SettingWords, &e)
 	}
 	for _, fe := range f.Enums {
-		en := &Enum{ID: fe.ID, byID: map[string]*Member{}}
+		en := &Enum{ID: fe.ID}
 		for _, fm := range fe.Members {
 			m := &Member{
 				Entry: Entry{Kind: KindEnumMember, ID: fm.ID, GUID: fm.GUID, Names: names(fm.Names)},
 				Enum:  en, RGBA: fm.RGBA, Extension: fm.Extension, OnlyInOverPy: fm.OnlyInOverPy,
 			}
 			en.Members = append(en.Members, m)
-			en.byID[m.ID] = m
-			index(m)
 		}
 		v.Enums = append(v.Enums, en)
-		v.enums[en.ID] = en
+		enums[en.ID] = en
 	}
 	for _, fe := range f.Elements {
 		kind := KindValue
@@ -185,7 +156,7 @@ func Load(data []byte) (*Vocabulary, error) {
 				LiteralMax: fp.LiteralMax, Hints: fp.Hints,
 			}
 			if fp.Enum != "" {
-				p.Enum = v.enums[fp.Enum]
+				p.Enum = enums[fp.Enum]
 				if p.Enum == nil {
 					return nil, fmt.Errorf("element %s: param %s names unknown enum %s", fe.ID, fp.Name, fp.Enum)
 				}
@@ -213,12 +184,6 @@ func Load(data []byte) (*Vocabulary, error) {
 			el.Params = append(el.Params, p)
 		}
 		v.Elements = append(v.Elements, el)
-		if el.IsAction() {
-			v.actions[el.ID] = el
-		} else {
-			v.values[el.ID] = el
-		}
-		index(el)
 	}
 	for _, fh := range f.Heroes {
 		h := &Hero{Entry: word(KindHero, fh.Word)}
@@ -227,7 +192,6 @@ func Load(data []byte) (*Vocabulary, error) {
 			h.Abilities = append(h.Abilities, &ab)
 		}
 		v.Heroes = append(v.Heroes, h)
-		v.heroes[h.ID] = h
 	}
 	for _, fm := range f.Maps {
 		m := &Map{
@@ -235,7 +199,6 @@ func Load(data []byte) (*Vocabulary, error) {
 			IsSymmetrical: fm.IsSymmetrical, IsWorkshopMap: fm.IsWorkshopMap, OnlyInOW1: fm.OnlyInOW1,
 		}
 		v.Maps = append(v.Maps, m)
-		v.maps[m.ID] = m
 	}
 	for _, fg := range f.GameModes {
 		g := &GameMode{
@@ -244,27 +207,95 @@ func Load(data []byte) (*Vocabulary, error) {
 			OnlyInOW1: fg.OnlyInOW1,
 		}
 		v.GameModes = append(v.GameModes, g)
-		v.gameModes[g.ID] = g
-	}
-	for l := range v.locStringText {
-		v.locStringText[l] = map[string]*LocalizedString{}
 	}
 	for _, fs := range f.LocalizedStrings {
 		s := &LocalizedString{Entry: word(KindLocalizedString, fs.Word), Form: fs.Kind}
 		v.LocalizedStrings = append(v.LocalizedStrings, s)
-		v.locStrings[s.ID] = s
-		for l, text := range s.Names {
-			if text != "" {
-				if _, dup := v.locStringText[l][text]; !dup {
-					v.locStringText[l][text] = s
-				}
+	}
+	v.Settings = settingsNode("", f.Settings, names)
+	v.indexIDs()
+	v.names = buildTrie(v.spellings().merged())
+	return v, nil
+}
+
+// spellings collects every spelling the name matcher knows, in a fixed
+// order: keywords, events, event teams and players, enum members, then
+// actions and values, each entry's locales in catalog order.
+func (v *Vocabulary) spellings() *trieBuilder {
+	tb := &trieBuilder{}
+	index := func(item Named) {
+		for l, name := range item.entry().Names {
+			if name != "" {
+				tb.add(name, item, Locale(l))
 			}
 		}
 	}
-	v.Settings = settingsNode("", f.Settings, names)
-	v.allNames = &trieBuilder{keys: slices.Clone(tb.keys)}
-	v.names = tb.build()
-	return v, nil
+	for _, e := range v.Keywords {
+		index(e)
+	}
+	for _, e := range v.Events {
+		index(e)
+	}
+	for _, e := range v.EventTeams {
+		index(e)
+	}
+	for _, e := range v.EventPlayers {
+		index(e)
+	}
+	for _, en := range v.Enums {
+		for _, m := range en.Members {
+			index(m)
+		}
+	}
+	for _, e := range v.Elements {
+		index(e)
+	}
+	return tb
+}
+
+// indexIDs builds the maps that find entries by id; a later entry with
+// the same id wins.
+func (v *Vocabulary) indexIDs() {
+	v.keywords = make(map[string]*Entry, len(v.Keywords))
+	for _, e := range v.Keywords {
+		v.keywords[e.ID] = e
+	}
+	v.events = make(map[string]*Event, len(v.Events))
+	for _, e := range v.Events {
+		v.events[e.ID] = e
+	}
+	v.enums = make(map[string]*Enum, len(v.Enums))
+	for _, en := range v.Enums {
+		en.byID = make(map[string]*Member, len(en.Members))
+		for _, m := range en.Members {
+			en.byID[m.ID] = m
+		}
+		v.enums[en.ID] = en
+	}
+	v.actions, v.values = map[string]*Element{}, map[string]*Element{}
+	for _, el := range v.Elements {
+		if el.IsAction() {
+			v.actions[el.ID] = el
+		} else {
+			v.values[el.ID] = el
+		}
+	}
+	v.heroes = make(map[string]*Hero, len(v.Heroes))
+	for _, h := range v.Heroes {
+		v.heroes[h.ID] = h
+	}
+	v.maps = make(map[string]*Map, len(v.Maps))
+	for _, m := range v.Maps {
+		v.maps[m.ID] = m
+	}
+	v.gameModes = make(map[string]*GameMode, len(v.GameModes))
+	for _, g := range v.GameModes {
+		v.gameModes[g.ID] = g
+	}
+	v.locStrings = make(map[string]*LocalizedString, len(v.LocalizedStrings))
+	for _, s := range v.LocalizedStrings {
+		v.locStrings[s.ID] = s
+	}
 }
 
 func settingsNode(id string, n *catalogfile.SettingsNode, names func(catalogfile.Names) Names) *SettingsNode {
@@ -291,6 +322,14 @@ func settingsNode(id string, n *catalogfile.SettingsNode, names func(catalogfile
 		}
 	}
 	return out
+}
+
+// settingsKids lists the children of a settings node of the static
+// tables (see static.go) by their index there; has* tells an empty map
+// from none.
+type settingsKids struct {
+	values, children       []int32
+	hasValues, hasChildren bool
 }
 
 // Keyword returns a structural keyword by id (__rule__, __event__,
@@ -324,6 +363,19 @@ func (v *Vocabulary) LocalizedString(id string) *LocalizedString { return v.locS
 
 // LocalizedStringByText finds a String("…") key by its exact text in l.
 func (v *Vocabulary) LocalizedStringByText(l Locale, text string) *LocalizedString {
+	v.locStringOnce.Do(func() {
+		for l := range v.locStringText {
+			v.locStringText[l] = map[string]*LocalizedString{}
+		}
+		// The first string with a text wins.
+		for _, s := range v.LocalizedStrings {
+			for l, text := range s.Names {
+				if _, dup := v.locStringText[l][text]; text != "" && !dup {
+					v.locStringText[l][text] = s
+				}
+			}
+		}
+	})
 	return v.locStringText[l][text]
 }
 
