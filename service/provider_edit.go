@@ -102,9 +102,18 @@ func (s *Session) ProviderValidateEdit(req *contract.ProviderValidateEditRequest
 		if req.Sources == nil {
 			return d.text, true
 		}
-		for name, t := range req.Sources {
-			if name == d.key || ds.find(name) == d {
-				return t, true
+		if t, ok := req.Sources[d.key]; ok {
+			return t, true
+		}
+		// Another spelling of the document's file (its path, say).
+		names := make([]string, 0, len(req.Sources))
+		for name := range req.Sources {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if ds.find(name) == d {
+				return req.Sources[name], true
 			}
 		}
 		sourceErr = errorf(edits.CodeUnknownSource, "sources carries no text for %s, which the transaction edits", d.key)

@@ -55,6 +55,10 @@ type action struct {
 	label string
 	depth int
 	loc   Loc
+	// opens are the blocks (a loop through its End) this action starts,
+	// outermost first; closes counts those its End closes.
+	opens  []Loc
+	closes int
 }
 
 // A condition is a line of a rule's conditions: "LHS OP RHS;".
@@ -329,6 +333,7 @@ func (e *emitter) rule(r *wrule) {
 		e.s("    }\n")
 	}
 	if len(r.actions) > 0 {
+		blocks := 0
 		e.s("    actions {\n")
 		for _, a := range r.actions {
 			if a.node == nil {
@@ -339,6 +344,10 @@ func (e *emitter) rule(r *wrule) {
 				continue
 			}
 			e.indent(2 + a.depth)
+			for _, l := range a.opens {
+				e.open(l)
+				blocks++
+			}
 			e.open(a.loc)
 			if a.comment != "" {
 				e.s(quoteWorkshop(a.comment))
@@ -351,7 +360,15 @@ func (e *emitter) rule(r *wrule) {
 			e.value(a.node)
 			e.s(";")
 			e.close()
+			for i := 0; i < a.closes && blocks > 0; i++ {
+				e.close()
+				blocks--
+			}
 			e.s("\n")
+		}
+		// A block whose End a later pass dropped closes here.
+		for ; blocks > 0; blocks-- {
+			e.close()
 		}
 		e.s("    }\n")
 	}

@@ -248,9 +248,9 @@ func (c *compiler) forStmt(s *ForStmt) {
 		c.d.errorf(codeInvalidLoop, s.Var.exprLoc(), "a for loop's variable is a global or a player variable")
 		return
 	}
-	c.emitAction(head, s.Loc, s.Comments)
+	h := c.emitAction(head, s.Loc, s.Comments)
 	c.loopBody("for", s.Body, s.Loc)
-	c.emitAction(c.call("__end__", s.Loc), s.Loc, nil)
+	c.block(h, c.emitAction(c.call("__end__", s.Loc), s.Loc, nil), s.Loc)
 }
 
 // doStmt lowers do: … while COND: the body, then Loop If(COND). OverPy

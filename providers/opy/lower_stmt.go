@@ -378,6 +378,16 @@ func (c *compiler) emitAction(n *wnode, at Loc, comments []string) int {
 	return len(st.r.actions) - 1
 }
 
+// block maps the actions head through end (a loop and its End) to the
+// statement at as a whole, besides each action's own mapping: the engine
+// reports a whole loop (repeated-value's enclosing loop), which would
+// otherwise find only the rule around it.
+func (c *compiler) block(head, end int, at Loc) {
+	acts := c.rule.r.actions
+	acts[head].opens = append(acts[head].opens, at)
+	acts[end].closes++
+}
+
 // emitLabel appends a "//NAME:" line.
 func (c *compiler) emitLabel(name string) {
 	st := c.rule
@@ -516,9 +526,9 @@ func (c *compiler) stmt(s Stmt) {
 		if cond == nil {
 			cond = c.call("true", s.Loc)
 		}
-		c.emitAction(c.call("__while__", s.Loc, cond), s.Loc, s.Comments)
+		head := c.emitAction(c.call("__while__", s.Loc, cond), s.Loc, s.Comments)
 		c.loopBody("while", s.Body, s.Loc)
-		c.emitAction(c.call("__end__", s.Loc), s.Loc, nil)
+		c.block(head, c.emitAction(c.call("__end__", s.Loc), s.Loc, nil), s.Loc)
 	case *ForStmt:
 		c.forStmt(s)
 	case *SwitchStmt:

@@ -22,6 +22,19 @@ type exprParser struct {
 	eof    token
 	// nodes hands out the most frequent nodes from slabs, when set.
 	nodes *nodeSlabs
+	// parens holds the span with its parentheses of a parenthesised
+	// expression whose node keeps its own span (a name, a call, an
+	// index…): what encloses it starts or ends at the parenthesis.
+	parens map[Expr]Loc
+}
+
+// outer returns an operand's span as written: with the parentheses
+// around it, if any.
+func (p *exprParser) outer(x Expr) Loc {
+	if l, ok := p.parens[x]; ok {
+		return l
+	}
+	return loc(x)
 }
 
 // nodeSlabs allocate the most frequent tree nodes in blocks: a large
@@ -230,11 +243,11 @@ func (p *exprParser) ternary() Expr {
 		if !p.isWord("else") {
 			t := p.peek()
 			p.errorf(t.loc, "expected 'else' to complete 'A if CONDITION else B', found "+describe(t))
-			return &Ternary{Then: x, Cond: cond, Else: &BadExpr{Loc: t.loc}, Loc: loc(x).Cover(loc(cond))}
+			return &Ternary{Then: x, Cond: cond, Else: &BadExpr{Loc: t.loc}, Loc: p.outer(x).Cover(p.outer(cond))}
 		}
 		p.next()
 		y := p.ternary()
-		return &Ternary{Then: x, Cond: cond, Else: y, Loc: loc(x).Cover(loc(y))}
+		return &Ternary{Then: x, Cond: cond, Else: y, Loc: p.outer(x).Cover(p.outer(y))}
 	}
 	return x
 }
@@ -244,7 +257,7 @@ func (p *exprParser) or() Expr {
 	for p.isWord("or") {
 		op := p.next()
 		y := p.and()
-		x = p.newBinary(Binary{Op: "or", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
+		x = p.newBinary(Binary{Op: "or", X: x, Y: y, OpLoc: op.loc, Loc: p.outer(x).Cover(p.outer(y))})
 	}
 	return x
 }
@@ -254,7 +267,7 @@ func (p *exprParser) and() Expr {
 	for p.isWord("and") {
 		op := p.next()
 		y := p.not()
-		x = p.newBinary(Binary{Op: "and", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
+		x = p.newBinary(Binary{Op: "and", X: x, Y: y, OpLoc: op.loc, Loc: p.outer(x).Cover(p.outer(y))})
 	}
 	return x
 }
@@ -263,7 +276,7 @@ func (p *exprParser) not() Expr {
 	if p.isWord("not") {
 		op := p.next()
 		x := p.not()
-		return &Unary{Op: "not", X: x, OpLoc: op.loc, Loc: op.loc.Cover(loc(x))}
+		return &Unary{Op: "not", X: x, OpLoc: op.loc, Loc: op.loc.Cover(p.outer(x))}
 	}
 	return p.comparison()
 }
@@ -290,7 +303,7 @@ func (p *exprParser) comparison() Expr {
 			return x
 		}
 		y := p.additive()
-		x = p.newBinary(Binary{Op: op, X: x, Y: y, OpLoc: t.loc, Loc: loc(x).Cover(loc(y))})
+		x = p.newBinary(Binary{Op: op, X: x, Y: y, OpLoc: t.loc, Loc: p.outer(x).Cover(p.outer(y))})
 	}
 }
 
@@ -299,7 +312,7 @@ func (p *exprParser) additive() Expr {
 	for p.isOp("+") || p.isOp("-") {
 		op := p.next()
 		y := p.multiplicative()
-		x = p.newBinary(Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
+		x = p.newBinary(Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: p.outer(x).Cover(p.outer(y))})
 	}
 	return x
 }
@@ -309,7 +322,7 @@ func (p *exprParser) multiplicative() Expr {
 	for p.isOp("*") || p.isOp("/") || p.isOp("%") {
 		op := p.next()
 		y := p.unary()
-		x = p.newBinary(Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
+		x = p.newBinary(Binary{Op: op.text, X: x, Y: y, OpLoc: op.loc, Loc: p.outer(x).Cover(p.outer(y))})
 	}
 	return x
 }
@@ -319,12 +332,12 @@ func (p *exprParser) unary() Expr {
 		// OverPy takes "not" as the first token of any operand: 3 * not B.
 		op := p.next()
 		x := p.unary()
-		return &Unary{Op: "not", X: x, OpLoc: op.loc, Loc: op.loc.Cover(loc(x))}
+		return &Unary{Op: "not", X: x, OpLoc: op.loc, Loc: op.loc.Cover(p.outer(x))}
 	}
 	if p.isOp("-") || p.isOp("+") {
 		op := p.next()
 		x := p.unary()
-		return &Unary{Op: op.text, X: x, OpLoc: op.loc, Loc: op.loc.Cover(loc(x))}
+		return &Unary{Op: op.text, X: x, OpLoc: op.loc, Loc: op.loc.Cover(p.outer(x))}
 	}
 	return p.power()
 }
@@ -334,7 +347,7 @@ func (p *exprParser) power() Expr {
 	if p.isOp("**") {
 		op := p.next()
 		y := p.unary()
-		return p.newBinary(Binary{Op: "**", X: x, Y: y, OpLoc: op.loc, Loc: loc(x).Cover(loc(y))})
+		return p.newBinary(Binary{Op: "**", X: x, Y: y, OpLoc: op.loc, Loc: p.outer(x).Cover(p.outer(y))})
 	}
 	return x
 }
@@ -348,10 +361,10 @@ func (p *exprParser) postfix() Expr {
 			t := p.peek()
 			if t.kind != tName && t.kind != tNumber {
 				p.errorf(t.loc, "expected a name after '.', found "+describe(t))
-				return &BadExpr{Loc: loc(x).Cover(dot.loc)}
+				return &BadExpr{Loc: p.outer(x).Cover(dot.loc)}
 			}
 			p.next()
-			x = p.newMember(Member{X: x, Name: t.text, NameLoc: t.loc, Loc: loc(x).Cover(t.loc)})
+			x = p.newMember(Member{X: x, Name: t.text, NameLoc: t.loc, Loc: p.outer(x).Cover(t.loc)})
 		case p.isOp("("):
 			open := p.next()
 			var typeArg *Arg
@@ -362,18 +375,18 @@ func (p *exprParser) postfix() Expr {
 			if typeArg != nil {
 				args = append([]*Arg{typeArg}, args...)
 			}
-			x = p.newCall(Call{Fn: x, Args: args, Loc: loc(x).Cover(closeLoc), ArgLoc: open.loc.Cover(closeLoc)})
+			x = p.newCall(Call{Fn: x, Args: args, Loc: p.outer(x).Cover(closeLoc), ArgLoc: open.loc.Cover(closeLoc)})
 		case p.isOp("["):
 			p.next()
 			if p.isOp("]") {
 				t := p.peek()
 				p.errorf(t.loc, "expected an index between '[' and ']'")
 				p.next()
-				return &BadExpr{Loc: loc(x).Cover(t.loc)}
+				return &BadExpr{Loc: p.outer(x).Cover(t.loc)}
 			}
 			i := p.ternary()
 			c, _ := p.expect("]", "to close the index")
-			x = &Index{X: x, Index: i, Loc: loc(x).Cover(c.loc)}
+			x = &Index{X: x, Index: i, Loc: p.outer(x).Cover(c.loc)}
 		default:
 			return x
 		}
@@ -501,7 +514,14 @@ func (p *exprParser) primary() Expr {
 			if ok {
 				// Keep the parentheses in the span: the value is what
 				// the user wrote between them.
-				x = reloc(x, t.loc.Cover(c.loc))
+				l := t.loc.Cover(c.loc)
+				if r := reloc(x, l); r != x {
+					return r
+				}
+				if p.parens == nil {
+					p.parens = map[Expr]Loc{}
+				}
+				p.parens[x] = l
 			}
 			return x
 		case "[":

@@ -263,3 +263,55 @@ func TestSourceMapShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestSourceMapBlocksAndParens: a loop through its End (what the engine
+// reports as a repeated value's enclosing loop) maps to the loop's
+// statement, not to the rule around it; an operation whose operand is
+// parenthesised starts at the parenthesis, so what it maps to is a whole
+// construct.
+func TestSourceMapBlocksAndParens(t *testing.T) {
+	src := "rule \"r\":\n    for I in range(3):\n        while A:\n            B = (C[1]).x + (D) * 2\n            wait()\n"
+	res := Compile("s.opy", src, Options{})
+	if Errors(res.Diags) > 0 {
+		t.Fatalf("does not compile:%s", listDiags(res.Diags, src))
+	}
+	// span runs from the first from to the last to after it.
+	span := func(from, to string) source.Span {
+		a := strings.Index(res.Text, from)
+		if a < 0 {
+			t.Fatalf("no %q in the lowered text:\n%s", from, res.Text)
+		}
+		b := strings.LastIndex(res.Text[a:], to)
+		if b < 0 {
+			t.Fatalf("no %q after %q in the lowered text:\n%s", to, from, res.Text)
+		}
+		return source.Span{Start: a, End: a + b + len(to)}
+	}
+	spanOf := func(piece string) source.Span {
+		a := strings.Index(res.Text, piece)
+		if a < 0 {
+			t.Fatalf("no %q in the lowered text:\n%s", piece, res.Text)
+		}
+		return source.Span{Start: a, End: a + len(piece)}
+	}
+	for _, c := range []struct {
+		name string
+		span source.Span
+		want string
+	}{
+		{"the for loop through its End", span("For Global Variable(I", "End;"), "for I in range(3):"},
+		{"the while loop through its End", spanOf("While(Global.A);\n                Set Global Variable(B, Add(X Component Of(Value In Array(Global.C, 1)), Multiply(Global.D, 2)));\n                Wait(0.016, Ignore Condition);\n            End;"), "while A:"},
+		{"a member of a parenthesised index", spanOf("X Component Of(Value In Array(Global.C, 1))"), "(C[1]).x"},
+		{"a product of a parenthesised name", spanOf("Multiply(Global.D, 2)"), "(D) * 2"},
+	} {
+		l, ok := res.Map.Lookup(c.span)
+		if !ok {
+			t.Errorf("%s: %q maps to nothing", c.name, res.Text[c.span.Start:c.span.End])
+			continue
+		}
+		if got := src[l.Start:l.End]; got != c.want {
+			t.Errorf("%s: %q maps to %q, want %q", c.name, res.Text[c.span.Start:c.span.End], got, c.want)
+		}
+	}
+	checkSourceMap(t, res)
+}
