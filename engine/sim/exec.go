@@ -32,7 +32,10 @@ type actionFunc func(x *exec, st *stmt, f *frame)
 
 // run executes in until it suspends, ends or the run halts.
 func (s *sim) run(in *instance) {
-	x := &exec{s: s, in: in}
+	// Runs never nest (Call pushes a frame, Start Rule waits for its
+	// rule's slot), so one exec serves them all.
+	x := &s.runX
+	*x = exec{s: s, in: in, elem: x.elem[:0], idx: x.idx[:0], args: x.args[:0]}
 	for !s.halted && in.state == running {
 		f := &in.frames[len(in.frames)-1]
 		acts := s.prog.rules[f.rule].acts

@@ -165,6 +165,7 @@ type sim struct {
 	// condX evaluates conditions; conditions never evaluate conditions,
 	// so one is enough.
 	condX     exec
+	runX      exec
 	lastLoad  int
 	createdID int
 }
