@@ -1,8 +1,11 @@
 package lsp
 
 // This file offers code actions: each lint finding's mechanical fix as a
-// quickfix, replacements a diagnostic suggests (a misspelt name), and
-// source.fixAll.wright applying every fix that does not collide. A
+// quickfix (preferred when it corrects a defect), replacements a
+// diagnostic suggests (a misspelt name), the ';' a statement lacks,
+// "Disable RULE in .wright.yaml" for a lint finding (disable_rule.go), and
+// source.fixAll.wright applying every correcting fix that does not
+// collide, never an acknowledgement. A
 // diagnostic is found again by the data the server published with it,
 // never by the range the client sends back (Neovim 0.7 sends byte
 // columns there).
@@ -19,6 +22,7 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -105,23 +109,34 @@ func init() {
 				}
 				switch data.Kind {
 				case "lint":
-					if data.Fix == "" {
-						continue
-					}
-					if findings == nil {
-						findings = s.findings(d).Findings
-					}
-					for _, f := range findings {
-						if f.Fix != nil && f.Code == data.Code && f.Span.Start == data.Start && f.Span.End == data.End {
-							if a, err := s.action(d, f.Fix.Summary, "quickfix", f.Fix.Edits, cd); err == nil {
-								a.IsPreferred = true
-								out = append(out, *a)
+					if data.Fix != "" {
+						if findings == nil {
+							findings = s.findings(d).Findings
+						}
+						for _, f := range findings {
+							if f.Fix != nil && f.Code == data.Code && f.Span.Start == data.Start && f.Span.End == data.End {
+								if a, err := s.action(d, f.Fix.Summary, "quickfix", f.Fix.Edits, cd); err == nil {
+									// A correction is what the user wants
+									// applied; an acknowledgement
+									// (Evaluate Once) is a choice.
+									a.IsPreferred = !lint.IsAcknowledgement(f.Fix.Kind)
+									out = append(out, *a)
+								}
+								break
 							}
-
-							break
 						}
 					}
+					if a := s.disableRuleAction(data.Code, cd); a != nil {
+						out = append(out, *a)
+					}
 				case "check":
+					if data.Code == string(diag.MissingSemicolon) && data.Start == data.End {
+						e := source.Edit{Span: source.Span{Start: data.Start, End: data.End}, New: ";"}
+						if a, err := s.action(d, "Insert ';'", "quickfix", []source.Edit{e}, cd); err == nil {
+							a.IsPreferred = true
+							out = append(out, *a)
+						}
+					}
 					for i, sug := range data.Suggestions {
 						if i == 3 {
 							break
@@ -143,7 +158,7 @@ func init() {
 				findings = s.findings(d).Findings
 			}
 			if es := fixAll(findings); len(es) > 0 {
-				if a, err := s.action(d, "Fix all Wright findings with a mechanical fix", fixAllKind, es); err == nil {
+				if a, err := s.action(d, "Fix all Wright findings that have a correction", fixAllKind, es); err == nil {
 					out = append(out, *a)
 				}
 			}
@@ -196,12 +211,14 @@ func (s *Server) action(d *document, title, kind string, es []source.Edit, diags
 	return &codeAction{Title: title, Kind: kind, Edit: we, Diagnostics: diags}, nil
 }
 
-// fixAll collects the fixes of findings whose edits collide with no
-// earlier fix, in text order.
+// fixAll collects the fixes of findings that correct a defect (never an
+// acknowledgement such as Evaluate Once, which fix-all on save would add
+// every time) and whose edits collide with no earlier fix, in text order.
+// Empty when nothing would change: the action is then not offered.
 func fixAll(findings []lint.Finding) []source.Edit {
 	var out []source.Edit
 	for _, f := range findings {
-		if f.Fix == nil {
+		if f.Fix == nil || lint.IsAcknowledgement(f.Fix.Kind) {
 			continue
 		}
 		collides := false

@@ -74,7 +74,7 @@ func init() {
 		list.Items = make([]completionItem, len(cands))
 		for i, c := range cands {
 			it := completionItem{Label: c.label, Kind: c.kind, Detail: c.detail, Documentation: c.doc, SortText: c.sort,
-				TextEdit: &textEdit{Range: rng, NewText: c.label}}
+				FilterText: c.label, TextEdit: &textEdit{Range: rng, NewText: c.label}}
 			if snippets && c.snippet != "" {
 				it.TextEdit.NewText, it.InsertTextFormat = c.snippet, 2
 			}
@@ -101,6 +101,7 @@ type completionItem struct {
 	Detail           string    `json:"detail,omitempty"`
 	Documentation    string    `json:"documentation,omitempty"`
 	SortText         string    `json:"sortText,omitempty"`
+	FilterText       string    `json:"filterText,omitempty"`
 	InsertTextFormat int       `json:"insertTextFormat,omitempty"`
 	TextEdit         *textEdit `json:"textEdit,omitempty"`
 }
@@ -151,9 +152,12 @@ func completions(text string, at int, f *docFacts, trigger string) (source.Span,
 	}
 	cands := candidatesAt(text, &c, f)
 	typed := text[c.word.Start:at]
+	tiers := make([]int, len(cands))
 	if strings.TrimSpace(typed) != "" {
-		pattern := []rune(strings.ReplaceAll(vocab.Fold(typed), " ", ""))
+		folded := vocab.Fold(typed)
+		pattern := []rune(strings.ReplaceAll(folded, " ", ""))
 		out := cands[:0]
+		tiers = tiers[:0]
 		for _, cd := range cands {
 			// An undeclared name the word starts with is the word itself,
 			// read as a variable by this parse or an earlier one.
@@ -162,12 +166,47 @@ func completions(text string, at int, f *docFacts, trigger string) (source.Span,
 			}
 			if wordMatch(pattern, cd.label) {
 				out = append(out, cd)
+				tiers = append(tiers, matchTier(folded, cd.label))
 			}
 		}
 		cands = out
 	}
-	slices.SortStableFunc(cands, func(a, b candidate) int { return strings.Compare(a.sort, b.sort) })
-	return c.word, cands
+	// Rank by how the word matches (prefix, then a word's start, then
+	// letters in order), then by each list's own order (the slot's
+	// expected type first, then the label). The rank is the sortText, so
+	// that every client shows the server's order.
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		if tiers[i] != tiers[j] {
+			return tiers[i] - tiers[j]
+		}
+		return strings.Compare(cands[i].sort, cands[j].sort)
+	})
+	ranked := make([]candidate, len(cands))
+	for k, i := range order {
+		ranked[k] = cands[i]
+		ranked[k].sort = fmt.Sprintf("%05d", k)
+	}
+	return c.word, ranked
+}
+
+// matchTier says how a label matches the folded word typed: 0 when it
+// starts with it, 1 when one of its words does, 2 when only its letters
+// come in order (the fuzzy match wordMatch accepts).
+func matchTier(typed, label string) int {
+	l := vocab.Fold(label)
+	if strings.HasPrefix(l, typed) {
+		return 0
+	}
+	for i := 1; i < len(l); i++ {
+		if l[i-1] == ' ' && strings.HasPrefix(l[i:], typed) {
+			return 1
+		}
+	}
+	return 2
 }
 
 // candidatesAt lists every candidate for the cursor c.

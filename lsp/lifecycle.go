@@ -29,7 +29,8 @@ type clientCapabilities struct {
 	Workspace struct {
 		ApplyEdit     bool `json:"applyEdit"`
 		WorkspaceEdit struct {
-			DocumentChanges bool `json:"documentChanges"`
+			DocumentChanges    bool     `json:"documentChanges"`
+			ResourceOperations []string `json:"resourceOperations"`
 		} `json:"workspaceEdit"`
 		Configuration         bool `json:"configuration"`
 		DidChangeWatchedFiles struct {

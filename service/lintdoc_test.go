@@ -28,6 +28,7 @@ func TestLintRulesDocument(t *testing.T) {
 	b.WriteString("`findings` and `lintRules`, written from what `lintRules` reports of them\n")
 	b.WriteString("(`go test ./service -run TestLintRulesDocument -update` rewrites this file).\n")
 	b.WriteString("`lintRules` also reports each rule's effective configuration.\n")
+	b.WriteString(ownership)
 	if len(res.Rules) != len(lint.Builtin()) {
 		t.Fatalf("lintRules reports %d rules, the registry holds %d", len(res.Rules), len(lint.Builtin()))
 	}
@@ -41,7 +42,14 @@ func TestLintRulesDocument(t *testing.T) {
 		fmt.Fprintf(&b, "\n## %s\n\n", r.ID)
 		fmt.Fprintf(&b, "Default severity: %s. Tags: %s.", r.DefaultSeverity, strings.Join(r.Tags, ", "))
 		if len(r.Fixes) > 0 {
-			fmt.Fprintf(&b, " Fixes: %s.", strings.Join(r.Fixes, ", "))
+			var fixes []string
+			for _, k := range r.Fixes {
+				if lint.IsAcknowledgement(k) {
+					k += " (an acknowledgement, not a correction: fix-all and `lint --fix` leave it out unless named)"
+				}
+				fixes = append(fixes, k)
+			}
+			fmt.Fprintf(&b, " Fixes: %s.", strings.Join(fixes, ", "))
 		}
 		fmt.Fprintf(&b, "\n\n%s.\n\n", sentence(r.Summary))
 		fmt.Fprintf(&b, "**Rationale.** %s\n\n", r.Rationale)
@@ -50,6 +58,25 @@ func TestLintRulesDocument(t *testing.T) {
 	}
 	golden.Check(t, filepath.Join("..", service.LintRulesDocument), []byte(b.String()), *update)
 }
+
+// ownership is the section that says which of the validator and the rules
+// reports a problem both could find (issue 17: one diagnostic per problem;
+// cmd/wright-lsp's TestNoDiagnosticTwice holds it on the corpus).
+const ownership = `
+## Who reports what
+
+Each problem is reported once, by one owner, in every place that shows it
+(` + "`check`" + `, ` + "`lint`" + `, ` + "`analyze`" + `, the editor and the agent service). Where the validator (the
+diagnostics of ` + "`check`" + `, always on) and a rule could find the same thing, the
+validator owns it and the rule reports only what the validator leaves:
+
+| problem | owner | the rule keeps |
+|---|---|---|
+| a placeholder with no argument written | ` + "`format-placeholder-without-argument`" + ` (one diagnostic for all of a text's missing arguments) | [custom-string-placeholders](#custom-string-placeholders): a placeholder shown as the Null written for it, a placeholder above {2} |
+| an argument with no placeholder | ` + "`unused-format-argument`" + ` | (nothing) |
+| a Custom String literal over 128 characters | ` + "`string-too-long`" + ` | the rule ` + "`custom-string-too-long`" + ` was retired; a policy naming it is told so |
+| a Wait of a literal between 0 and one tick | ` + "`wait-too-short`" + ` | [wait-below-minimum](#wait-below-minimum): Wait Until timeouts, negative and parenthesised durations |
+`
 
 // sentence starts s with a capital letter.
 func sentence(s string) string {

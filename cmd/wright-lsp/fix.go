@@ -26,10 +26,6 @@ import (
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
-// acknowledgements are the fix kinds that restate a program in an idiom
-// without correcting a defect: --fix applies them only when named.
-var acknowledgements = map[string]bool{"evaluate-once": true}
-
 // maxFixPasses bounds the lint-and-fix passes over one file.
 const maxFixPasses = 10
 
@@ -66,7 +62,9 @@ func (f *fixFlags) check(cfg *lint.Config, stderr io.Writer) bool {
 	}
 	if len(f.kinds) == 0 {
 		for k := range known {
-			if !acknowledgements[k] {
+			// An acknowledgement (lint.Rule.Acknowledgements) restates
+			// the program without correcting a defect: only when named.
+			if !lint.IsAcknowledgement(k) {
 				f.apply[k] = true
 			}
 		}

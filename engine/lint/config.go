@@ -128,7 +128,17 @@ func (c *Config) Known(id string) error {
 	return c.unknownRule(id)
 }
 
+// retiredRules are the ids of built-in rules that were removed because the
+// validator reports the same problem (one diagnostic per problem): a policy
+// naming one is told which diagnostic owns it now.
+var retiredRules = map[string]string{
+	"custom-string-too-long": "string-too-long",
+}
+
 func (c *Config) unknownRule(id string) error {
+	if owner, ok := retiredRules[id]; ok {
+		return fmt.Errorf("lint rule %q was retired: the validator reports the same problem as %s, which check, lint and the editor show and no policy turns off", id, owner)
+	}
 	var ids []string
 	for _, r := range c.rules() {
 		ids = append(ids, r.ID)

@@ -77,6 +77,7 @@ func TestPolicyErrorsNameTheProblem(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"failon: error\n", `line 1: unknown key "failon" (expected failOn, rules or entry)`},
 		{"rules:\n  no-such-rule:\n    enabled: false\n", `unknown lint rule "no-such-rule"`},
+		{"rules:\n  custom-string-too-long:\n    enabled: false\n", `lint rule "custom-string-too-long" was retired: the validator reports the same problem as string-too-long`},
 		{"failOn: fatal\n", `unknown severity "fatal"`},
 		{"rules:\n  x:\n    colour: red\n", `line 3: unknown key "colour" (expected enabled or severity)`},
 		{"failOn: [\n", "policy.yaml"},

@@ -26,6 +26,12 @@ type Rule struct {
 	Tags      []string
 	// Fixes names the fix kinds the rule offers, if any.
 	Fixes []string
+	// Acknowledgements names those of Fixes that restate the program in
+	// an idiom acknowledging the finding (wrapping in Evaluate Once)
+	// rather than correcting a defect: fix-all (lint --fix, the editor's
+	// source.fixAll.wright) leaves them out, and the editor offers them as
+	// quick fixes that are not preferred.
+	Acknowledgements []string
 	// Evidence says what a finding's evidence holds; empty means the
 	// offending text at the finding's span, as Pass.Evidence writes it.
 	Evidence string
@@ -35,6 +41,17 @@ type Rule struct {
 	Documentation string
 	// Check reports the rule's findings on the program of the pass.
 	Check func(p *Pass)
+}
+
+// IsAcknowledgement reports whether a built-in rule declares the fix kind
+// an acknowledgement (see Rule.Acknowledgements).
+func IsAcknowledgement(kind string) bool {
+	for _, r := range Builtin() {
+		if slices.Contains(r.Acknowledgements, kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // A Finding is one problem a rule found.

@@ -481,17 +481,18 @@ func flowWaitDuration(e *ast.Expr, id string) (lit *ast.Expr, what string, ok bo
 var waitBelowMinimumRule = &Rule{
 	ID:       "wait-below-minimum",
 	Severity: diag.Info,
-	Summary:  "a Wait or Wait Until timeout shorter than one server tick (0.016 seconds), other than 0",
+	Summary:  "a Wait Until timeout shorter than one server tick (0.016 seconds), or a negative wait",
 	Rationale: "The server runs at 62.5 ticks per second: a wait lasts at least one tick, so the game raises " +
 		"shorter durations to 0.016 seconds (semantics.md §1.5, limits.md §1). A duration such as 0.001 suggests " +
-		"a timing the game does not perform; write 0.016, or 0 for the idiomatic shortest wait. This rule carries " +
-		"what the validator notes as wait-too-short.",
+		"a timing the game does not perform; write 0.016, or 0 for the idiomatic shortest wait. The validator " +
+		"owns a Wait of a literal duration between 0 and one tick (wait-too-short, reported by check too); this " +
+		"rule reports what it leaves: Wait Until timeouts, negative durations and parenthesised literals.",
 	Limits: "Only literal durations are checked; negative literals count (the game treats them as 0).",
 	Tags:   []string{"timing"},
 	Check: func(p *Pass) {
 		flowEachAction(p, func(u flowUnit, st *ast.Statement, id string) {
 			lit, what, ok := flowWaitDuration(st.Body, id)
-			if !ok || lit.Num == 0 || lit.Num >= flowMinimumWait {
+			if !ok || lit.Num == 0 || lit.Num >= flowMinimumWait || validatorWaitTooShort(st.Body, id) {
 				return
 			}
 			p.Report(Finding{Span: lit.Span, Rule: u.rule, Message: fmt.Sprintf(
@@ -499,6 +500,13 @@ var waitBelowMinimumRule = &Rule{
 				what, lit.Text)})
 		})
 	},
+}
+
+// validatorWaitTooShort reports whether the validator reports e as
+// wait-too-short (a Wait whose first argument is a number literal between
+// 0 and 0.016): that diagnostic owns the problem, so the rule stays silent.
+func validatorWaitTooShort(e *ast.Expr, id string) bool {
+	return id == "wait" && len(e.Args) > 0 && e.Args[0].Kind == ast.Number && e.Args[0].Num > 0 && e.Args[0].Num < flowMinimumWait
 }
 
 var waitShorterThanGameRule = &Rule{

@@ -181,7 +181,7 @@ func fvApplyFix(t *testing.T, id, text string, f lint.Finding) string {
 func TestFlowValueRulesMetadata(t *testing.T) {
 	ids := []string{"duplicate-condition", "unreachable-action", "loop-without-wait", "wait-below-minimum",
 		"wait-shorter-than-game", "skip-past-end", "repeated-value", "constant-condition",
-		"event-player-in-global-rule", "custom-string-too-long", "custom-string-placeholders"}
+		"event-player-in-global-rule", "custom-string-placeholders"}
 	cfg := &lint.Config{}
 	for _, id := range ids {
 		r := cfg.Lookup(id)
@@ -344,10 +344,13 @@ func TestLoopWithoutWait(t *testing.T) {
 	})
 }
 
+// TestWaitBelowMinimum: a Wait of a literal between 0 and one tick is the
+// validator's wait-too-short; the rule reports what that leaves.
 func TestWaitBelowMinimum(t *testing.T) {
 	fvRun(t, "wait-below-minimum", []fvCase{
-		{name: "Wait 0.001", count: 1, evidence: "0.001", want: "a wait of 0.001 seconds lasts one server tick",
-			text: fvProgram("Wait(0.001, Ignore Condition);")},
+		{name: "Wait 0.001: the validator's", count: 0, text: fvProgram("Wait(0.001, Ignore Condition);")},
+		{name: "Wait (0.001)", count: 1, evidence: "0.001", want: "a wait of 0.001 seconds lasts one server tick",
+			text: fvProgram("Wait((0.001), Ignore Condition);")},
 		{name: "Wait Until timeout", count: 1, want: "a Wait Until timeout of 0.005 seconds",
 			text: fvProgram("Wait Until(Global.A == True, 0.005);")},
 		{name: "negative", count: 1, text: fvProgram("Wait(-1, Ignore Condition);")},

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
@@ -17,7 +16,6 @@ var valueRules = []*Rule{
 	repeatedValueRule,
 	constantConditionRule,
 	eventValueRule,
-	customStringTooLongRule,
 	customStringPlaceholdersRule,
 }
 
@@ -47,9 +45,10 @@ var repeatedValueRule = &Rule{
 		"fix is withheld when an occurrence is re-evaluated by the engine (While, Wait Until and Loop If " +
 		"conditions, arguments of any Create, Start or Chase action and of For, Update Every Frame subtrees), for " +
 		"rule conditions (re-evaluated continuously), and for loop findings.",
-	Tags:  []string{"performance", "elements"},
-	Fixes: []string{"evaluate-once"},
-	Check: checkRepeatedValue,
+	Tags:             []string{"performance", "elements"},
+	Fixes:            []string{"evaluate-once"},
+	Acknowledgements: []string{"evaluate-once"},
+	Check:            checkRepeatedValue,
 }
 
 func checkRepeatedValue(p *Pass) {
@@ -494,10 +493,6 @@ func valSubroutineOf(r *ast.Rule) (string, bool) {
 	return "", false
 }
 
-// valMaxCustomString is the longest Custom String literal the game keeps, in
-// characters.
-const valMaxCustomString = 128
-
 // customStringSite is a Custom String with a literal text: its rule, the
 // call, and whether it names a workshop setting.
 type customStringSite struct {
@@ -521,43 +516,17 @@ func valEachCustomString(p *Pass, f func(rule int, call *ast.Expr, setting bool)
 	}
 }
 
-var customStringTooLongRule = &Rule{
-	ID:       "custom-string-too-long",
-	Severity: diag.Warning,
-	Summary:  "a Custom String literal longer than the 128 characters the game keeps",
-	Rationale: "The game keeps at most 128 characters of a Custom String literal (limits.md §1, OverPy " +
-		"STR_MAX_LENGTH): the rest is cut off or the text is refused on paste. Split long texts into several " +
-		"Custom Strings joined through a placeholder. This rule carries what the validator reports as " +
-		"string-too-long, with the exact count.",
-	Limits: "Counts Unicode code points, as OverPy does; OSTW counts UTF-8 bytes, so a text of non-ASCII " +
-		"characters can pass here and still be trimmed by the game. Only literals are checked, not strings built " +
-		"at run time.",
-	Tags: []string{"limits", "strings"},
-	Check: func(p *Pass) {
-		valEachCustomString(p, func(rule int, call *ast.Expr, _ bool) {
-			lit := call.Args[0]
-			n := utf8.RuneCountInString(lit.Text)
-			if n <= valMaxCustomString {
-				return
-			}
-			p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
-				"this Custom String literal has %d characters, %d more than the %d the game keeps: split it into several Custom Strings joined with {0}",
-				n, n-valMaxCustomString, valMaxCustomString)})
-		})
-	},
-}
-
 var customStringPlaceholdersRule = &Rule{
 	ID:       "custom-string-placeholders",
 	Severity: diag.Warning,
-	Summary:  "Custom String placeholders that do not match its arguments",
-	Rationale: "A Custom String shows its arguments at {0}, {1} and {2}. A placeholder without an argument shows " +
-		"Null, an argument without a placeholder is evaluated and never shown, and a placeholder above {2} has no " +
-		"argument it could show (a Custom String takes three). Each is a slip in the text or the arguments. This " +
-		"rule carries what the validator reports as format-placeholder-without-argument and " +
-		"unused-format-argument.",
+	Summary:  "Custom String placeholders that show Null or can show nothing",
+	Rationale: "A Custom String shows its arguments at {0}, {1} and {2}. A placeholder whose argument is Null shows " +
+		"Null, and a placeholder above {2} has no argument it could show (a Custom String takes three). Each is a " +
+		"slip in the text or the arguments. The validator owns a placeholder with no argument written " +
+		"(format-placeholder-without-argument) and an argument with no placeholder (unused-format-argument), " +
+		"reported by check too; this rule reports only what it leaves.",
 	Limits: "Checks literal texts of Custom String only (not String, whose texts are the game's). An argument " +
-		"written as Null counts as absent: the exports write Null for unused middle arguments. A doubled brace " +
+		"written as Null without a placeholder is not reported: the exports write Null for unused middle arguments. A doubled brace " +
 		"{{ is taken as an escaped brace (OverPy writes them), not as a placeholder. Workshop setting names are " +
 		"left to the validator, which refuses braces in them.",
 	Tags:  []string{"strings", "correctness"},
@@ -602,29 +571,21 @@ func checkCustomStringPlaceholders(p *Pass) {
 			return
 		}
 		lit := call.Args[0]
-		var used [3]bool // placeholders {0}, {1} and {2} present
 		for _, n := range valPlaceholders(lit.Text) {
-			if n < len(used) {
-				used[n] = true
-			}
 			switch {
 			case n > 2:
 				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
 					"placeholder {%d} can never show a value: a Custom String has only {0}, {1} and {2}; "+
 						"nest another Custom String in {2} for more values", n)})
-			case n+1 >= len(call.Args) || valIsNull(call.Args[n+1]):
+			case n+1 < len(call.Args) && valIsNull(call.Args[n+1]):
+				// A missing argument is the validator's
+				// format-placeholder-without-argument.
 				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
-					"placeholder {%d} has no argument, so it shows Null: add argument {%d} or remove the placeholder", n, n)})
+					"placeholder {%d} shows Null, the argument written for it: give argument {%d} a value or remove the placeholder", n, n)})
 			}
 		}
-		for n := 0; n < 3 && n+1 < len(call.Args); n++ {
-			a := call.Args[n+1]
-			if used[n] || valIsNull(a) {
-				continue
-			}
-			p.Report(Finding{Span: a.Span, Rule: rule, Message: fmt.Sprintf(
-				"argument {%d} is never shown: the text has no {%d} placeholder; add the placeholder or remove the argument", n, n)})
-		}
+		// An argument without a placeholder is the validator's
+		// unused-format-argument.
 	})
 }
 

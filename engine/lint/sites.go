@@ -1,8 +1,7 @@
 package lint
 
 // This file finds, in one walk of the program, the calls several rules
-// look for: Custom Strings (custom-string-too-long,
-// custom-string-placeholders), event values (event-player-in-global-rule)
+// look for: Custom Strings (custom-string-placeholders), event values (event-player-in-global-rule)
 // and Last … ID values (last-id-mismatch). Each rule used to walk every
 // expression on its own. The walk is normally the one repeated-value
 // makes (see passWalk); findCallSites walks on its own.

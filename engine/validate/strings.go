@@ -4,6 +4,8 @@ package validate
 // arguments, localized string keys, literal lengths.
 
 import (
+	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
@@ -30,16 +32,28 @@ func isNull(e *ast.Expr) bool {
 
 // formatArgs checks the placeholders of a format text against the format
 // arguments that follow it (args[1:] of the call).
+//
+// The placeholders without an argument are one diagnostic on the text:
+// one problem (arguments left off), one place.
 func (c *checker) formatArgs(call *ast.Expr, text string) {
 	used := placeholders(text)
+	var missing []string
 	for n := range 3 {
 		written := n+1 < len(call.Args)
 		switch {
 		case used&(1<<n) != 0 && !written:
-			c.warnf(diag.FormatPlaceholder, call.Args[0].Span, "placeholder {%d} has no argument: the game fills it with Null", n)
+			missing = append(missing, fmt.Sprintf("{%d}", n))
 		case used&(1<<n) == 0 && written && !isNull(call.Args[n+1]):
 			c.warnf(diag.UnusedFormatArgument, call.Args[n+1].Span, "argument {%d} is never shown: the text has no {%d} placeholder", n, n)
 		}
+	}
+	switch len(missing) {
+	case 0:
+	case 1:
+		c.warnf(diag.FormatPlaceholder, call.Args[0].Span, "placeholder %s has no argument: the game fills it with Null", missing[0])
+	default:
+		list := strings.Join(missing[:len(missing)-1], ", ") + " and " + missing[len(missing)-1]
+		c.warnf(diag.FormatPlaceholder, call.Args[0].Span, "placeholders %s have no argument: the game fills them with Null", list)
 	}
 }
 
