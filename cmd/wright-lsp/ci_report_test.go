@@ -230,7 +230,7 @@ func TestReportColumnsAreUTF16(t *testing.T) {
 	path := writeFile(t, "emoji.ow", []byte("rule(\"😀\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n"+
 		"\t\tSmall Message(All Players(All Teams), Custom String(\"😀😀\")); Small Message(All Players(All Teams), Custom String(\"a {0}\"));\n\t}\n}\n"))
 	text := wright(t, "lint", path)
-	if !strings.Contains(text.stdout, ":10:115: warning custom-string-placeholders") {
+	if !strings.Contains(text.stdout, ":10:115: warning format-placeholder-without-argument") {
 		t.Fatalf("text output: %s", text.stdout)
 	}
 	gh := wright(t, "lint", "--format", "github", path)
