@@ -22,6 +22,7 @@ go test -run='^$' -fuzz='^FuzzHandle$' -fuzztime="${FUZZTIME:-10s}" ./service
 go test -run='^$' -fuzz='^FuzzFrames$' -fuzztime="${FUZZTIME:-10s}" ./lsp
 go test -run='^$' -fuzz='^FuzzMCP$' -fuzztime="${FUZZTIME:-10s}" ./transport
 go test -run='^$' -fuzz='^FuzzCompile$' -fuzztime="${FUZZTIME:-20s}" ./providers/opy
+go test -run='^$' -fuzz='^FuzzSimulate$' -fuzztime="${FUZZTIME:-10s}" ./engine/sim
 # Generated rules run the same before and after optimisation.
 go test -run='^$' -fuzz='^FuzzSameRuns$' -fuzztime="${FUZZTIME:-10s}" ./engine/optimize
 # The VS Code extension: type check, manifest and grammar tests, the .vsix
