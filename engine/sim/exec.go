@@ -89,6 +89,14 @@ func (x *exec) evalArgs(st *stmt) []Value {
 		x.args = append(x.args, x.eval(a))
 	}
 	x.actionLine(st, x.args)
+	// A program the parser recovered can leave arguments out: those
+	// are Null, as arg gives for values, so that no action reads past
+	// what the text wrote.
+	if st.el != nil {
+		for len(x.args) < len(st.el.Params) {
+			x.args = append(x.args, Value{})
+		}
+	}
 	return x.args
 }
 
