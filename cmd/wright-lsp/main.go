@@ -31,7 +31,7 @@ func main() {
 // diagnostics, about 85 MB live) took 250 MB. Near the limit the
 // collector runs more often, its share of the processor capped by the
 // runtime, so a larger program is slower rather than refused.
-const oneShotMemoryLimit = 160 << 20
+const oneShotMemoryLimit = 150 << 20
 
 // limitOneShotMemory sets oneShotMemoryLimit for the one-shot commands,
 // unless GOMEMLIMIT says otherwise; the servers (the language server,
