@@ -256,20 +256,11 @@ func (v *Vocabulary) spellings() *trieBuilder {
 // indexIDs builds the maps that find entries by id; a later entry with
 // the same id wins.
 func (v *Vocabulary) indexIDs() {
-	v.keywords = make(map[string]*Entry, len(v.Keywords))
-	for _, e := range v.Keywords {
-		v.keywords[e.ID] = e
-	}
-	v.events = make(map[string]*Event, len(v.Events))
-	for _, e := range v.Events {
-		v.events[e.ID] = e
-	}
+	v.keywords = byID(v.Keywords)
+	v.events = byID(v.Events)
 	v.enums = make(map[string]*Enum, len(v.Enums))
 	for _, en := range v.Enums {
-		en.byID = make(map[string]*Member, len(en.Members))
-		for _, m := range en.Members {
-			en.byID[m.ID] = m
-		}
+		en.byID = byID(en.Members)
 		v.enums[en.ID] = en
 	}
 	v.actions, v.values = map[string]*Element{}, map[string]*Element{}
@@ -280,22 +271,19 @@ func (v *Vocabulary) indexIDs() {
 			v.values[el.ID] = el
 		}
 	}
-	v.heroes = make(map[string]*Hero, len(v.Heroes))
-	for _, h := range v.Heroes {
-		v.heroes[h.ID] = h
+	v.heroes = byID(v.Heroes)
+	v.maps = byID(v.Maps)
+	v.gameModes = byID(v.GameModes)
+	v.locStrings = byID(v.LocalizedStrings)
+}
+
+// byID maps each item's id to it; a later item with the same id wins.
+func byID[T Named](items []T) map[string]T {
+	out := make(map[string]T, len(items))
+	for _, it := range items {
+		out[it.entry().ID] = it
 	}
-	v.maps = make(map[string]*Map, len(v.Maps))
-	for _, m := range v.Maps {
-		v.maps[m.ID] = m
-	}
-	v.gameModes = make(map[string]*GameMode, len(v.GameModes))
-	for _, g := range v.GameModes {
-		v.gameModes[g.ID] = g
-	}
-	v.locStrings = make(map[string]*LocalizedString, len(v.LocalizedStrings))
-	for _, s := range v.LocalizedStrings {
-		v.locStrings[s.ID] = s
-	}
+	return out
 }
 
 func settingsNode(id string, n *catalogfile.SettingsNode, names func(catalogfile.Names) Names) *SettingsNode {
