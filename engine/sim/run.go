@@ -710,12 +710,7 @@ func (s *sim) start(in *instance, cause string, ctx context) {
 	s.tr.str("inst", instName(in))
 	s.tr.str("cause", cause)
 	s.tr.end()
-	in.ctx = ctx
-	in.frames = append(in.frames[:0], frame{rule: in.r})
-	in.state = running
-	in.wait = waitNone
-	s.checkEvents(in.r, in, 0)
-	s.run(in)
+	s.runFromTop(in, ctx)
 }
 
 func (s *sim) restart(in *instance, cause string, ctx context) {
@@ -724,6 +719,12 @@ func (s *sim) restart(in *instance, cause string, ctx context) {
 	s.tr.str("inst", instName(in))
 	s.tr.str("cause", cause)
 	s.tr.end()
+	s.runFromTop(in, ctx)
+}
+
+// runFromTop runs in's actions from the first, in context ctx: a start
+// and a restart differ only in what the trace says.
+func (s *sim) runFromTop(in *instance, ctx context) {
 	in.ctx = ctx
 	in.frames = append(in.frames[:0], frame{rule: in.r})
 	in.state = running
