@@ -10,6 +10,7 @@ import (
 // parse of a settings block pays for.
 func BenchmarkBuild(b *testing.B) {
 	v := vocab.Default()
+	b.ReportAllocs()
 	for b.Loop() {
 		build(v)
 	}

@@ -19,12 +19,12 @@ type nameIndex[T any] struct {
 	maxLen    int // the longest spelling, in bytes
 }
 
-func (ix *nameIndex[T]) add(names *vocab.Names, val T) {
-	for l, n := range names {
-		if n = clean(n); n == "" {
+func (ix *nameIndex[T]) add(f *folder, names *vocab.Names, val T) {
+	for l, raw := range names {
+		n, k := f.fold(raw)
+		if n == "" {
 			continue
 		}
-		k := vocab.Fold(n)
 		if ix.byLoc[l] == nil {
 			ix.byLoc[l] = map[string]T{}
 		}
@@ -99,6 +99,31 @@ func (ix *nameIndex[T]) findAny(key string) (T, bool) {
 	}
 	var zero T
 	return zero, false
+}
+
+// A folder folds catalog spellings for the index, each distinct spelling
+// once: the hero tables repeat the same setting names and values 45 times
+// over, and folding was a third of building the schema.
+type folder struct {
+	memo map[string][2]string // raw spelling → clean, folded
+}
+
+func newFolder() *folder { return &folder{memo: make(map[string][2]string, 1<<14)} }
+
+// fold returns the spelling cleaned (see clean) and its folded key; both
+// are "" when the spelling cannot stand on a settings line.
+func (f *folder) fold(raw string) (name, key string) {
+	if raw == "" {
+		return "", ""
+	}
+	if v, ok := f.memo[raw]; ok {
+		return v[0], v[1]
+	}
+	if name = clean(raw); name != "" {
+		key = vocab.Fold(name)
+	}
+	f.memo[raw] = [2]string{name, key}
+	return name, key
 }
 
 // clean returns a catalog spelling as it can stand on a settings line:

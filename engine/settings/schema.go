@@ -106,10 +106,26 @@ func For(v *vocab.Vocabulary) *Schema {
 	return s.(*Schema)
 }
 
+// A builder holds what building one schema shares between its tables.
+type builder struct {
+	*Schema
+	folds *folder
+	// values are the value indexes by settings node: a per-hero setting
+	// has the same values in every hero's table.
+	values map[*vocab.SettingsNode]nameIndex[string]
+}
+
 func build(v *vocab.Vocabulary) *Schema {
-	s := &Schema{v: v, sections: map[string]*vocab.SettingsNode{}, lists: map[string]*vocab.SettingsNode{},
+	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]nameIndex[string]{}}
+	b.build(v)
+	return b.Schema
+}
+
+func (b *builder) build(v *vocab.Vocabulary) {
+	b.Schema = &Schema{v: v, sections: map[string]*vocab.SettingsNode{}, lists: map[string]*vocab.SettingsNode{},
 		teams: map[string]*vocab.SettingsNode{}, extensions: map[string]*vocab.SettingsNode{},
 		words: map[string]*vocab.Entry{}, tables: map[string]*table{}}
+	s := b.Schema
 	for _, w := range v.SettingWords {
 		id := strings.Trim(w.ID, "_")
 		s.words[id] = w
@@ -125,38 +141,38 @@ func build(v *vocab.Vocabulary) *Schema {
 		}
 	}
 	for _, h := range v.Heroes {
-		s.heroIx.add(&h.Names, h)
+		s.heroIx.add(b.folds, &h.Names, h)
 	}
 	for _, m := range v.Maps {
-		s.mapIx.add(&m.Names, m)
+		s.mapIx.add(b.folds, &m.Names, m)
 	}
 	s.addOlderMapSpellings()
 	root := v.Settings
 	if root == nil {
-		return s
+		return
 	}
 	for _, id := range sortedKeys(root.Children) {
 		n := root.Children[id]
 		s.sections[id] = n
-		s.sectionIx.add(&n.Names, id)
+		s.sectionIx.add(b.folds, &n.Names, id)
 	}
-	s.add(tableOf("main", values(s.sections["main"])))
-	lobby := tableOf("lobby", values(s.sections["lobby"]))
+	s.add(b.tableOf("main", values(s.sections["main"])))
+	lobby := b.tableOf("lobby", values(s.sections["lobby"]))
 	for key, word := range map[string]string{"team1Slots": "team1", "team2Slots": "team2"} {
 		if st := lobby.byKey[key]; st != nil && s.words[word] != nil {
 			st.names = fill(st.node.Names, s.words[word].Names)
 		}
 	}
-	lobby.index()
+	b.index(lobby)
 	s.add(lobby)
 	if ext := s.sections["extensions"]; ext != nil {
 		for _, id := range sortedKeys(ext.Values) {
 			s.extensions[id] = ext.Values[id]
-			s.extIx.add(&ext.Values[id].Names, id)
+			s.extIx.add(b.folds, &ext.Values[id].Names, id)
 		}
 	}
-	s.buildModes()
-	s.buildHeroes()
+	b.buildModes()
+	b.buildHeroes()
 	// About 12,000 spellings: a map of that size from the start saves
 	// growing it a dozen times.
 	s.spellers = make(map[string]vocab.LocaleSet, 1<<14)
@@ -164,9 +180,9 @@ func build(v *vocab.Vocabulary) *Schema {
 		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
 		t.ix.spelledIn(s.spellers)
 		t.other.spelledIn(s.spellers)
-		for _, st := range t.settings {
-			st.values.spelledIn(s.spellers)
-		}
+	}
+	for _, ix := range b.values {
+		ix.spelledIn(s.spellers)
 	}
 	s.sectionIx.spelledIn(s.spellers)
 	s.listIx.spelledIn(s.spellers)
@@ -180,27 +196,28 @@ func build(v *vocab.Vocabulary) *Schema {
 			s.spellers[k] |= vocab.Of(vocab.Locale(l))
 		}
 	}
-	return s
+	return
 }
 
 func (s *Schema) add(t *table) {
 	s.tables[t.id] = t
 }
 
-func (s *Schema) buildModes() {
+func (b *builder) buildModes() {
+	s := b.Schema
 	modes := values(s.sections["gamemodes"])
 	s.general = modes["general"]
 	if s.general != nil {
-		s.modeIx.add(&s.general.Names, "general")
+		s.modeIx.add(b.folds, &s.general.Names, "general")
 		for _, id := range []string{"enabledMaps", "disabledMaps"} {
 			if n := s.general.Values[id]; n != nil {
 				s.lists[id] = n
-				s.listIx.add(&n.Names, id)
+				s.listIx.add(b.folds, &n.Names, id)
 			}
 		}
 	}
 	for _, g := range s.v.GameModes {
-		s.modeIx.add(&g.Names, g.ID)
+		s.modeIx.add(b.folds, &g.Names, g.ID)
 	}
 	ids := sortedKeys(modes)
 	slices.SortStableFunc(ids, func(a, b string) int {
@@ -213,7 +230,7 @@ func (s *Schema) buildModes() {
 				settings[k] = n
 			}
 		}
-		t := tableOf("gamemodes/"+id, settings)
+		t := b.tableOf("gamemodes/"+id, settings)
 		s.add(t)
 		s.modeTables = append(s.modeTables, t)
 	}
@@ -224,15 +241,16 @@ func (s *Schema) buildModes() {
 		for _, t := range s.modeTables[1:] {
 			for _, st := range t.settings {
 				if general.byKey[st.key] == nil {
-					general.addNode(st.key, st.node).merged = true
+					b.addNode(general, st.key, st.node).merged = true
 				}
 			}
 		}
-		general.index()
+		b.index(general)
 	}
 }
 
-func (s *Schema) buildHeroes() {
+func (b *builder) buildHeroes() {
+	s := b.Schema
 	heroes := s.sections["heroes"]
 	if heroes == nil {
 		return
@@ -240,13 +258,13 @@ func (s *Schema) buildHeroes() {
 	for _, id := range []string{"enabledHeroes", "disabledHeroes"} {
 		if n := heroes.Values[id]; n != nil {
 			s.lists[id] = n
-			s.listIx.add(&n.Names, id)
+			s.listIx.add(b.folds, &n.Names, id)
 		}
 	}
 	if teams := heroes.Children["teams"]; teams != nil {
 		for _, id := range sortedKeys(teams.Children) {
 			s.teams[id] = teams.Children[id]
-			s.teamIx.add(&teams.Children[id].Names, id)
+			s.teamIx.add(b.folds, &teams.Children[id].Names, id)
 		}
 	}
 	each := children(heroes.Values["__eachHero__"])
@@ -254,14 +272,14 @@ func (s *Schema) buildHeroes() {
 	genOnly := children(heroes.Values["__generalButNotEachHero__"])
 
 	general := &table{id: "heroes/general", byKey: map[string]*setting{}}
-	general.addAll(genEach)
-	general.addAll(genOnly)
-	general.index()
+	b.addAll(general, genEach)
+	b.addAll(general, genOnly)
+	b.index(general)
 	s.add(general)
 
 	for _, h := range s.v.Heroes {
 		t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
-		t.addAll(values(heroes.Values[h.ID]))
+		b.addAll(t, values(heroes.Values[h.ID]))
 		applies := map[*setting]bool{}
 		for _, group := range []map[string]*vocab.SettingsNode{genEach, each} {
 			for _, key := range sortedKeys(group) {
@@ -277,7 +295,7 @@ func (s *Schema) buildHeroes() {
 					}
 					names = fill(n.Names, ab.Names)
 				}
-				st := t.addNode(key, n)
+				st := b.addNode(t, key, n)
 				st.names = names
 				applies[st] = appliesTo(n, h.ID)
 			}
@@ -285,9 +303,9 @@ func (s *Schema) buildHeroes() {
 		t.ix.grow(len(t.settings))
 		for _, st := range t.settings {
 			if a, isGeneral := applies[st]; isGeneral && !a {
-				t.other.add(&st.names, st)
+				t.other.add(b.folds, &st.names, st)
 			} else {
-				t.ix.add(&st.names, st)
+				t.ix.add(b.folds, &st.names, st)
 			}
 		}
 		s.add(t)
@@ -327,25 +345,32 @@ func fill(tpl, arg vocab.Names) (out vocab.Names) {
 	return out
 }
 
-func tableOf(id string, nodes map[string]*vocab.SettingsNode) *table {
+func (b *builder) tableOf(id string, nodes map[string]*vocab.SettingsNode) *table {
 	t := &table{id: id, byKey: map[string]*setting{}}
-	t.addAll(nodes)
-	t.index()
+	b.addAll(t, nodes)
+	b.index(t)
 	return t
 }
 
-func (t *table) addAll(nodes map[string]*vocab.SettingsNode) {
+func (b *builder) addAll(t *table, nodes map[string]*vocab.SettingsNode) {
 	for _, key := range sortedKeys(nodes) {
 		if t.byKey[key] == nil {
-			t.addNode(key, nodes[key])
+			b.addNode(t, key, nodes[key])
 		}
 	}
 }
 
-func (t *table) addNode(key string, n *vocab.SettingsNode) *setting {
+func (b *builder) addNode(t *table, key string, n *vocab.SettingsNode) *setting {
 	st := &setting{id: t.id + "/" + key, key: key, node: n, names: n.Names, table: t}
-	for _, vk := range sortedKeys(n.Values) {
-		st.values.add(&n.Values[vk].Names, vk)
+	if len(n.Values) > 0 {
+		vals, ok := b.values[n]
+		if !ok {
+			for _, vk := range sortedKeys(n.Values) {
+				vals.add(b.folds, &n.Values[vk].Names, vk)
+			}
+			b.values[n] = vals
+		}
+		st.values = vals
 	}
 	t.settings = append(t.settings, st)
 	t.byKey[key] = st
@@ -354,11 +379,11 @@ func (t *table) addNode(key string, n *vocab.SettingsNode) *setting {
 
 // index (re)builds the name index; settings earlier in the table win
 // spellings they share with later ones.
-func (t *table) index() {
+func (b *builder) index(t *table) {
 	t.ix = nameIndex[*setting]{}
 	t.ix.grow(len(t.settings))
 	for _, st := range t.settings {
-		t.ix.add(&st.names, st)
+		t.ix.add(b.folds, &st.names, st)
 	}
 }
 
