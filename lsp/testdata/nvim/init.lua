@@ -175,6 +175,15 @@ local function run()
     return
   end
 
+  check('the buffer gets omnifunc, commentstring and syntax groups', function()
+    expect_eq('omnifunc', vim.bo[buf].omnifunc, 'v:lua.vim.lsp.omnifunc')
+    expect_eq('commentstring', vim.bo[buf].commentstring, '// %s')
+    expect_eq('b:current_syntax', vim.b[buf].current_syntax, 'workshop')
+    local row = line_with('Ongoing - Global;') + 1
+    local col = lines()[row]:find('Ongoing', 1, true)
+    expect_eq('syntax group of Ongoing', vim.fn.synIDattr(vim.fn.synID(row, col, 1), 'name'), 'workshopEvent')
+  end)
+
   check('diagnostics arrive, at the right text, with the settings applied', function()
     local ds = fresh_diagnostics({ 'unknown-action', 'unused-variable', 'repeated-value' })
     expect_eq('unknown-action covers', covered(ds['unknown-action']), 'Wiat')

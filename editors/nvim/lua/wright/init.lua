@@ -110,7 +110,16 @@ local function client_config(root)
     capabilities = o.capabilities,
     handlers = o.handlers,
     flags = o.flags,
-    on_attach = o.on_attach,
+    on_attach = function(client, bufnr)
+      -- Completion with <C-x><C-o> from the server, unless the buffer
+      -- already has an omnifunc of the user's.
+      if vim.api.nvim_buf_get_option(bufnr, 'omnifunc') == '' then
+        vim.api.nvim_buf_set_option(bufnr, 'omnifunc', 'v:lua.vim.lsp.omnifunc')
+      end
+      if o.on_attach then
+        o.on_attach(client, bufnr)
+      end
+    end,
     on_init = o.on_init,
     on_exit = function(code, signal, client_id)
       for r, id in pairs(clients) do
