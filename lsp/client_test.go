@@ -31,6 +31,10 @@ type client struct {
 	published   chan string
 	applied     []json.RawMessage
 	settings    json.RawMessage
+	// shown are the params of window/showDocument, answered success.
+	shown []json.RawMessage
+	// messages are the params of window/showMessage.
+	messages []json.RawMessage
 }
 
 // startClient starts a server and a client joined by a pipe. The server
@@ -85,6 +89,11 @@ func (c *client) handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 		return []json.RawMessage{c.settings}, nil
 	case "client/registerCapability", "window/workDoneProgress/create":
 		return nil, nil
+	case "window/showDocument":
+		c.shown = append(c.shown, params)
+		return map[string]any{"success": true}, nil
+	case "window/showMessage":
+		c.messages = append(c.messages, params)
 	}
 	c.notes = append(c.notes, req.Method)
 	return nil, nil

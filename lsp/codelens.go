@@ -3,8 +3,10 @@ package lsp
 // This file answers textDocument/codeLens: the program's element count
 // against the game's budget of 32,768 above its first block, each rule's
 // count and share above the rule, and above each declared variable and
-// subroutine how the program uses it. The lenses are titles only: their
-// command is empty, so clients show them as text.
+// subroutine how the program uses it. These lenses are titles only: their
+// command is empty, so clients show them as text. The Simulate lenses
+// (simulate.go) run a command: "Simulate program" beside the total,
+// "Simulate this rule" beside each enabled rule's count.
 
 import (
 	"context"
@@ -54,7 +56,8 @@ func (s *Server) codeLenses(ctx context.Context, d *document) ([]codeLens, error
 	costs := p.Cost()
 
 	// The whole program, above its first block.
-	if first, ok := lensFirstBlock(d.text, sc); ok && (len(sc.Rules) > 1 || sc.Settings != nil || sc.Variables != nil || sc.Subroutines != nil) {
+	first, hasFirst := lensFirstBlock(d.text, sc)
+	if hasFirst && (len(sc.Rules) > 1 || sc.Settings != nil || sc.Variables != nil || sc.Subroutines != nil) {
 		add(first, fmt.Sprintf("%s in all: %s of the %s budget", lensCount(costs.Total, "element"), lensShare(costs.Total), cost.FormatCount(cost.Budget)))
 	}
 	for i, r := range sc.Rules {
@@ -89,6 +92,14 @@ func (s *Server) codeLenses(ctx context.Context, d *document) ([]codeLens, error
 		case index.Subroutine:
 			add(sym.Span, lensSubroutineUsage(ix, sym))
 		}
+	}
+
+	// Last, so that on a line shared with a count they come after it.
+	if top, err := s.lspRange(d, first); hasFirst && err == nil {
+		out = append(out, s.simulateLenses(d, sc.Rules, top, func(i int) (protocol.Range, bool) {
+			rng, err := s.lspRange(d, lensRuleHead(sc.Rules[i]))
+			return rng, err == nil
+		})...)
 	}
 	return out, nil
 }

@@ -29,6 +29,11 @@ type config struct {
 	DisabledRules  []string          `json:"disabledRules"`
 	RuleSeverities map[string]string `json:"ruleSeverities"`
 	FailOn         string            `json:"failOn"`
+	// CodeLens turns lenses off: {"simulate": false} drops the Simulate
+	// lenses (on by default).
+	CodeLens struct {
+		Simulate *bool `json:"simulate"`
+	} `json:"codeLens"`
 }
 
 // applySettingsLocked takes new settings ({"wright": {...}} or the

@@ -25,7 +25,15 @@ type clientCapabilities struct {
 	} `json:"general"`
 	Window struct {
 		WorkDoneProgress bool `json:"workDoneProgress"`
+		ShowDocument     struct {
+			Support bool `json:"support"`
+		} `json:"showDocument"`
 	} `json:"window"`
+	// Experimental.WrightTraceDocuments: the client opens wright-trace:
+	// URIs itself (simulate.go).
+	Experimental struct {
+		WrightTraceDocuments bool `json:"wrightTraceDocuments"`
+	} `json:"experimental"`
 	Workspace struct {
 		ApplyEdit     bool `json:"applyEdit"`
 		WorkspaceEdit struct {

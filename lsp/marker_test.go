@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -71,7 +72,8 @@ func pathURI(path string) string {
 // request (diagnostics, symbols, folding, tokens, format, lens, colors),
 // "colorPresentation MARK1 MARK2 COLOR" (the range between two markers of
 // one file, COLOR as LSP's JSON), "workspaceSymbol QUERY", "request JSON"
-// (wright/request), "command JSON" (wright.request), "change FILE MARK1
+// (wright/request), "command JSON" (wright.request), "simulate FILE
+// [RULE]" (wright.simulate, its document as text), "change FILE MARK1
 // MARK2 TEXT" (an incremental edit replacing the text between two
 // markers), "configure JSON" (workspace/didChangeConfiguration with JSON
 // as its settings, then the open files' diagnostics), "close FILE"
@@ -259,6 +261,22 @@ func runMarkers(t *testing.T, path string) []byte {
 			res, callErr = c.try("workspace/symbol", map[string]any{"query": rest})
 		case "request":
 			res, callErr = c.try("wright/request", json.RawMessage(rest))
+		case "simulate":
+			// simulate FILE [RULE]: wright.simulate with show false; the
+			// answer is its title and document as they read.
+			file, ruleArg, hasRule := strings.Cut(rest, " ")
+			args := map[string]any{"uri": pathURI(filepath.Join(root, file)), "show": false}
+			if hasRule {
+				args["rule"] = json.RawMessage(ruleArg)
+			}
+			res, callErr = c.try("workspace/executeCommand", map[string]any{"command": "wright.simulate", "arguments": []any{args}})
+			var doc struct {
+				URI, Title, Text string
+			}
+			if callErr == nil && json.Unmarshal(res, &doc) == nil {
+				fmt.Fprintf(&out, "%s\n%s", r.render(json.RawMessage(strconv.Quote(doc.URI))), doc.Text)
+				continue
+			}
 		case "command":
 			res, callErr = c.try("workspace/executeCommand", map[string]any{"command": "wright.request", "arguments": []json.RawMessage{json.RawMessage(rest)}})
 		case "change":

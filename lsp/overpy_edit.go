@@ -381,6 +381,7 @@ func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
 	out := []codeLens{}
 	pt := overpyPoint{d: d, res: res}
 	first := true
+	heads := map[int]protocol.Range{}
 	for i, r := range p.Checked.Script.Rules {
 		l, ok := res.Map.Lookup(r.Span)
 		if !ok || !sameFile(res.Program.Files[l.File].Path, d.path) {
@@ -407,6 +408,15 @@ func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
 			}
 		}
 		out = append(out, codeLens{Range: loc.Range, Command: &command{Title: title}})
+		heads[i] = loc.Range
+	}
+	// The Simulate lenses, at the OverPy rules the source map gives.
+	if len(heads) > 0 {
+		top := out[0].Range
+		out = append(out, s.simulateLenses(d, p.Checked.Script.Rules, top, func(i int) (protocol.Range, bool) {
+			rng, ok := heads[i]
+			return rng, ok
+		})...)
 	}
 	return out, nil
 }

@@ -70,6 +70,8 @@ type Server struct {
 
 	docs  *store
 	diags *publisher
+	// traces are the Simulate lenses' documents (simulate.go).
+	traces traceStore
 
 	// ctx ends when the connection does: work on the server's own
 	// goroutines (indexing) stops then, and Serve waits for it.

@@ -5,7 +5,6 @@ package sim
 
 import (
 	"math"
-	"time"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -54,9 +53,9 @@ func (s *sim) run(in *instance) {
 			s.fail(f.rule, in, st.i, "server_overload", "limit", s.limits.MaxActionsPerTick)
 			return
 		}
-		if s.acted&0xffff == 0 && time.Now().After(s.deadline) {
+		if s.acted&0xffff == 0 && s.expired() {
 			// A long tick is checked as it runs, not only between ticks.
-			s.timedOut, s.halted = true, true
+			s.halted = true
 			return
 		}
 		st.run(x, st, f)

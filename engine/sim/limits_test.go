@@ -56,6 +56,27 @@ func TestWallClock(t *testing.T) {
 	}
 }
 
+// TestStop ends a run whose Stop channel is closed with ErrStopped, both
+// inside one long tick and between ticks, instead of running on to the
+// wall-clock limit (an hour here, so only Stop can end them).
+func TestStop(t *testing.T) {
+	stop := make(chan struct{})
+	close(stop)
+	for _, doc := range []string{
+		`{"ticks":10,"limits":{"maxActionsPerTick":2000000000,"maxEvents":2000000000}}`, // one endless tick
+		`{"ticks":1000000}`, // ticks that end on Wait
+	} {
+		text := waitless
+		if !strings.Contains(doc, "maxActionsPerTick") {
+			text = strings.Replace(waitless, "Loop;", "Wait(0.016, Ignore Condition);\n\t\tLoop;", 1)
+		}
+		_, err := sim.Run(program(t, text), scenario(t, doc), sim.Options{WallClock: time.Hour, Stop: stop})
+		if !errors.Is(err, sim.ErrStopped) {
+			t.Errorf("%s: got %v, want ErrStopped", doc, err)
+		}
+	}
+}
+
 // TestEventLimit halts a run whose trace grows past the event limit with
 // an error event, keeping the trace whole.
 func TestEventLimit(t *testing.T) {

@@ -19,6 +19,10 @@ type Options struct {
 	Verbosity string
 	// WallClock is the longest a run may take; 0 means DefaultWallClock.
 	WallClock time.Duration
+	// Stop, when closed, ends the run with ErrStopped: a language server
+	// cancels a run its client no longer waits for. It is checked where
+	// the wall clock is.
+	Stop <-chan struct{}
 }
 
 // DefaultWallClock is the wall-clock limit of a run.
@@ -26,6 +30,9 @@ const DefaultWallClock = 60 * time.Second
 
 // ErrWallClock refuses a run that took longer than its wall-clock limit.
 var ErrWallClock = errors.New("the simulation ran past its wall-clock limit")
+
+// ErrStopped refuses a run whose Options.Stop was closed.
+var ErrStopped = errors.New("the simulation was stopped")
 
 // A Result is a finished run.
 type Result struct {
@@ -154,7 +161,9 @@ type sim struct {
 	reported map[int]bool
 	unsim    map[string]int
 	deadline time.Time
+	stop     <-chan struct{}
 	timedOut bool
+	stopped  bool
 	loadHist []int
 	// presentList caches present(), teamLists All Players by team;
 	// presentOK is cleared when a player joins or leaves.
@@ -199,6 +208,7 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 		wall = DefaultWallClock
 	}
 	s.deadline = time.Now().Add(wall)
+	s.stop = opts.Stop
 	s.rng = rand.New(rand.NewPCG(sc.Seed, 0x6f7773696d))
 	for _, d := range sc.Players {
 		s.decls[d.ID] = d
@@ -222,7 +232,13 @@ func Run(prog *Program, sc *Scenario, opts Options) (*Result, error) {
 		}
 		s.pass()
 		s.recordLoad()
-		if s.timedOut || t&63 == 63 && time.Now().After(s.deadline) {
+		if !s.timedOut && t&63 == 63 {
+			s.expired()
+		}
+		if s.stopped {
+			return nil, fmt.Errorf("%w at tick %d of %d", ErrStopped, t, sc.Ticks)
+		}
+		if s.timedOut {
 			return nil, fmt.Errorf("%w (%v) at tick %d of %d", ErrWallClock, wall, t, sc.Ticks)
 		}
 		if s.halted {
@@ -786,6 +802,24 @@ func (s *sim) recordLoad() {
 	if len(s.loadHist) > 125 {
 		s.loadHist = s.loadHist[1:]
 	}
+}
+
+// expired reports whether the run must end now: past its wall-clock
+// limit (timedOut) or stopped by its caller (stopped, which also sets
+// timedOut so that one check ends both).
+func (s *sim) expired() bool {
+	if s.stop != nil {
+		select {
+		case <-s.stop:
+			s.stopped, s.timedOut = true, true
+			return true
+		default:
+		}
+	}
+	if time.Now().After(s.deadline) {
+		s.timedOut = true
+	}
+	return s.timedOut
 }
 
 // Simulate compiles script and runs it against sc.

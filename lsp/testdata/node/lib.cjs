@@ -228,11 +228,11 @@ class Client {
    * start spawns the server in root (a workspace folder) and connects to
    * it; it does not initialize.
    */
-  static start({ root, args = [] } = {}) {
-    return new Client(root, args);
+  static start({ root, args = [], env: extraEnv = {} } = {}) {
+    return new Client(root, args, extraEnv);
   }
 
-  constructor(root, args) {
+  constructor(root, args, extraEnv = {}) {
     this.root = root;
     this.stderr = '';
     this.tap = new FrameTap();
@@ -246,9 +246,14 @@ class Client {
     this.appliedEdits = [];
     this.serverRequests = []; // methods of the server's requests, in order
     this.messages = []; // window/showMessage params
+    this.shownDocuments = []; // window/showDocument params, answered success
     // onApplyEdit, when set, answers workspace/applyEdit instead.
     this.onApplyEdit = undefined;
-    this.child = spawn(env('WRIGHT_LSP_BINARY'), args, { cwd: root || os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(env('WRIGHT_LSP_BINARY'), args, {
+      cwd: root || os.tmpdir(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...extraEnv },
+    });
     this.exited = new Promise((resolve) => {
       // close, not exit: it comes after stdout has been read to its end.
       this.child.on('close', (code, signal) => resolve({ code, signal }));
@@ -326,6 +331,11 @@ class Client {
       return p.items.map(() => null);
     });
     this.conn.onRequest(P.WorkDoneProgressCreateRequest.type, () => null);
+    this.conn.onRequest(P.ShowDocumentRequest.type, (p) => {
+      this.serverRequests.push('window/showDocument');
+      this.shownDocuments.push(p);
+      return { success: true };
+    });
     this.conn.listen();
   }
 

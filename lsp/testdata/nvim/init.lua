@@ -342,6 +342,55 @@ local function run()
     end
   end)
 
+  check('the Simulate lens runs from vim.lsp.codelens.run and opens the trace in a scratch buffer', function()
+    vim.lsp.codelens.refresh()
+    local row = line_with('rule("Setup")')
+    wait('the code lenses', function()
+      for _, l in ipairs(vim.lsp.codelens.get(buf)) do
+        if l.range.start.line == row and l.command and l.command.title == '▶ Simulate this rule' then
+          return true
+        end
+      end
+      return false
+    end)
+    vim.api.nvim_win_set_cursor(0, { row + 1, 0 })
+    -- The line has the rule's element count too: Neovim asks which lens.
+    local titles = {}
+    local select = vim.ui.select
+    vim.ui.select = function(items, _, on_choice)
+      for i, item in ipairs(items) do
+        table.insert(titles, item.lens.command.title)
+        if item.lens.command.title == '▶ Simulate this rule' then
+          return on_choice(item, i)
+        end
+      end
+      on_choice(nil, nil)
+    end
+    local source = vim.api.nvim_get_current_buf()
+    vim.lsp.codelens.run()
+    vim.ui.select = select
+    local tb
+    wait('a wright-trace: buffer', function()
+      for _, b in ipairs(vim.api.nvim_list_bufs()) do
+        if vim.api.nvim_buf_get_name(b):find('^wright%-trace:') then
+          tb = b
+          return true
+        end
+      end
+      return false
+    end)
+    local got = vim.api.nvim_buf_get_lines(tb, 0, -1, false)
+    expect_eq('first line (lenses offered: ' .. table.concat(titles, ', ') .. ')', got[1], 'Simulation of rule 0 "Setup" (fixture.ow)')
+    if not table.concat(got, '\n'):find('rule "Setup" starts', 1, true) then
+      fail('the trace does not show the rule starting:\n%s', table.concat(got, '\n'))
+    end
+    expect_eq('buftype', vim.bo[tb].buftype, 'nofile')
+    expect_eq('modifiable', vim.bo[tb].modifiable, false)
+    expect_eq('shown in the current window', vim.api.nvim_get_current_buf(), tb)
+    vim.cmd('close')
+    expect_eq('back in the source', vim.api.nvim_get_current_buf(), source)
+  end)
+
   -- Last: a second open document changes which program an agent request
   -- without a document addresses.
   check('an .opy file of the project is an overpy buffer on the same client', function()

@@ -222,6 +222,62 @@ function M.request(request, bufnr, timeout_ms)
   return resp.result
 end
 
+--- Opens a trace document, wright.simulate's result ({ uri, title, text }),
+--- in a read-only scratch buffer named by its wright-trace: URI: the one
+--- already showing that trace is refreshed, else a new split opens.
+---@param result table
+---@return number the buffer
+function M.show_trace(result)
+  local tb
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_get_name(b) == result.uri then
+      tb = b
+    end
+  end
+  if not tb then
+    tb = vim.api.nvim_create_buf(true, true)
+    vim.api.nvim_buf_set_name(tb, result.uri)
+    vim.api.nvim_buf_set_option(tb, 'buftype', 'nofile')
+    vim.api.nvim_buf_set_option(tb, 'bufhidden', 'hide')
+    vim.api.nvim_buf_set_option(tb, 'swapfile', false)
+  end
+  local text = result.text:gsub('\n$', '')
+  vim.api.nvim_buf_set_option(tb, 'modifiable', true)
+  vim.api.nvim_buf_set_lines(tb, 0, -1, false, vim.split(text, '\n', { plain = true }))
+  vim.api.nvim_buf_set_option(tb, 'modifiable', false)
+  vim.api.nvim_buf_set_option(tb, 'modified', false)
+  local win = vim.fn.bufwinid(tb)
+  if win == -1 then
+    vim.cmd('split')
+    vim.api.nvim_win_set_buf(0, tb)
+  else
+    vim.api.nvim_set_current_win(win)
+  end
+  return tb
+end
+
+--- Runs a Simulate lens's command: wright.simulate with its argument
+--- ({ uri, rule }), the trace shown by show_trace. The server is asked
+--- not to show it ("show": false): Neovim opens it itself, and 0.7 has no
+--- window/showDocument.
+---@param arg table the lens command's argument
+---@param bufnr number|nil a buffer the server is attached to
+function M.simulate(arg, bufnr)
+  local client = M.client(bufnr)
+  if not client then
+    warn('wright-lsp is not attached to this buffer')
+    return
+  end
+  local params = { command = 'wright.simulate', arguments = { vim.tbl_extend('force', arg, { show = false }) } }
+  client.request('workspace/executeCommand', params, function(err, result)
+    if err then
+      warn(err.message or tostring(err))
+    elseif result then
+      M.show_trace(result)
+    end
+  end, bufnr)
+end
+
 ---@private
 local function detect_filetypes(group)
   if vim.filetype and vim.filetype.add then
@@ -252,6 +308,11 @@ function M.setup(opts)
   end
   if type(M.options.cmd) == 'string' then
     M.options.cmd = { M.options.cmd, '--stdio' }
+  end
+  -- The Simulate code lenses (vim.lsp.codelens.run) run here, so that the
+  -- trace opens in a buffer.
+  vim.lsp.commands['wright.simulate'] = function(command, ctx)
+    M.simulate(command.arguments[1], ctx.bufnr)
   end
   local group = vim.api.nvim_create_augroup('wright', { clear = true })
   detect_filetypes(group)
