@@ -185,6 +185,9 @@ func (p *Program) SourceDiagnostics() []SourceDiagnostic {
 	for _, d := range p.Checked.Diags {
 		sd := SourceDiagnostic{File: files[0], Diagnostic: d}
 		sd.Span = source.Span{}
+		// The engine suggests Workshop spellings, which are not OverPy
+		// text: an editor would offer them as replacements.
+		sd.Suggestions = nil
 		if l, ok := p.overpy.res.Map.Lookup(d.Span); ok {
 			sd.File, sd.Span = files[l.File], l.Span
 		}
