@@ -6,7 +6,9 @@ package lsp
 // "Disable RULE in .wright.yaml" for a lint finding (disable_rule.go), and
 // source.fixAll.wright applying every correcting fix that does not
 // collide, never an acknowledgement. On an OverPy document only what is
-// stated on its own text is offered: a diagnostic's suggested spellings.
+// stated on its own text is offered: a diagnostic's suggested spellings,
+// and a finding's fix when it can be stated on the OverPy text
+// (overpy_lint.go); fix-all and the optimisations are not.
 // A
 // diagnostic is found again by the data the server published with it,
 // never by the range the client sends back (Neovim 0.7 sends byte
@@ -111,7 +113,11 @@ func init() {
 				}
 				switch data.Kind {
 				case "lint":
-					if data.Fix != "" && !d.overpy {
+					if data.Fix != "" && d.overpy {
+						if a := s.overpyFixAction(d, data, cd); a != nil {
+							out = append(out, *a)
+						}
+					} else if data.Fix != "" {
 						if findings == nil {
 							findings = s.findings(d).Findings
 						}
