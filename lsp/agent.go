@@ -140,11 +140,11 @@ func (s *Server) programFor(ctx context.Context, document string) (string, *cont
 		case 1:
 			return paths[0], nil
 		case 0:
-			return "", &contract.Error{Code: "no-document", Message: "the workspace holds no Workshop file; open one, or name it with document"}
+			return "", &contract.Error{Code: "no-document", Message: "the workspace holds no Workshop or OverPy file; open one, or name it with document"}
 		}
 		sort.Strings(paths)
 		return "", &contract.Error{Code: "document-ambiguous", Candidates: s.relative(paths),
-			Message: fmt.Sprintf("the workspace holds %d Workshop files: name one with document (%s)", len(paths), strings.Join(s.relative(paths), ", "))}
+			Message: fmt.Sprintf("the workspace holds %d Workshop or OverPy files: name one with document (%s)", len(paths), strings.Join(s.relative(paths), ", "))}
 	}
 	want := document
 	if p, ok := uriPath(document); ok {
@@ -164,7 +164,7 @@ func (s *Server) programFor(ctx context.Context, document string) (string, *cont
 	if d := s.docs.getOrLoad(pathURI(want)); d != nil {
 		return d.path, nil
 	}
-	return "", &contract.Error{Code: "unknown-document", Message: fmt.Sprintf("%s is neither open nor a Workshop file of the workspace", document)}
+	return "", &contract.Error{Code: "unknown-document", Message: fmt.Sprintf("%s is neither open nor a Workshop or OverPy file of the workspace", document)}
 }
 
 // relative spells paths relative to the first workspace folder.

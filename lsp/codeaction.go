@@ -5,7 +5,11 @@ package lsp
 // diagnostic suggests (a misspelt name), the ';' a statement lacks,
 // "Disable RULE in .wright.yaml" for a lint finding (disable_rule.go), and
 // source.fixAll.wright applying every correcting fix that does not
-// collide, never an acknowledgement. A
+// collide, never an acknowledgement. On an OverPy document only what is
+// stated on its own text is offered: a diagnostic's suggested spellings,
+// and a finding's fix when it can be stated on the OverPy text
+// (overpy_lint.go); fix-all and the optimisations are not.
+// A
 // diagnostic is found again by the data the server published with it,
 // never by the range the client sends back (Neovim 0.7 sends byte
 // columns there).
@@ -80,7 +84,7 @@ func init() {
 	}
 
 	register("textDocument/codeAction", handler(func(_ context.Context, s *Server, p *codeActionParams) (any, error) {
-		d, err := s.document(p.TextDocument.URI)
+		d, err := s.servedDocument(p.TextDocument.URI)
 		if err != nil {
 			return nil, err
 		}
@@ -109,7 +113,11 @@ func init() {
 				}
 				switch data.Kind {
 				case "lint":
-					if data.Fix != "" {
+					if data.Fix != "" && d.overpy {
+						if a := s.overpyFixAction(d, data, cd); a != nil {
+							out = append(out, *a)
+						}
+					} else if data.Fix != "" {
 						if findings == nil {
 							findings = s.findings(d).Findings
 						}
@@ -130,7 +138,7 @@ func init() {
 						out = append(out, *a)
 					}
 				case "check":
-					if data.Code == string(diag.MissingSemicolon) && data.Start == data.End {
+					if data.Code == string(diag.MissingSemicolon) && data.Start == data.End && !d.overpy {
 						e := source.Edit{Span: source.Span{Start: data.Start, End: data.End}, New: ";"}
 						if a, err := s.action(d, "Insert ';'", "quickfix", []source.Edit{e}, cd); err == nil {
 							a.IsPreferred = true
@@ -149,6 +157,11 @@ func init() {
 					}
 				}
 			}
+		}
+		if d.overpy {
+			// The optimisations and fix-all rewrite the lowered program,
+			// not the OverPy text: not offered.
+			return out, nil
 		}
 		if wants(optimizeKind) {
 			out = append(out, s.optimizeActions(d, p.Range)...)

@@ -12,6 +12,10 @@ package lsp
 // Color(…) when the colour is exactly one of the palette's, then
 // Custom Color(r, g, b, a). A spelling the locale lacks leaves that
 // presentation out rather than mixing languages.
+//
+// An OverPy document has no swatches yet: its colours are OverPy
+// expressions (Color.RED, rgb(…)) the printer cannot spell, and an empty
+// list is what the protocol allows for "none".
 
 import (
 	"context"
@@ -45,6 +49,9 @@ type colorPresentation struct {
 
 func init() {
 	register("textDocument/documentColor", handler(func(ctx context.Context, s *Server, p *protocol.DocumentColorParams) (any, error) {
+		if _, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return []colorInformation{}, nil // the spec's result is an array, never null
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err
@@ -52,6 +59,9 @@ func init() {
 		return s.documentColors(ctx, d)
 	}))
 	register("textDocument/colorPresentation", handler(func(_ context.Context, s *Server, p *protocol.ColorPresentationParams) (any, error) {
+		if _, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return []colorPresentation{}, nil
+		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
 			return nil, err

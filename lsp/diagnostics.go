@@ -159,7 +159,7 @@ func (p *publisher) publishOnce(uri string) {
 			if p.superseded(uri, d) {
 				return
 			}
-			if !d.tooLarge && !d.overpy {
+			if !d.tooLarge {
 				p.s.findings(d)
 				if p.superseded(uri, d) {
 					return
@@ -206,6 +206,10 @@ func (p *publisher) publishIncluded(d *document) {
 	for _, x := range d.program().SourceDiagnostics() {
 		byPath[x.File.Path] = append(byPath[x.File.Path], x)
 	}
+	findings := map[string][]overpyFinding{}
+	for _, f := range p.s.overpyFindings(d) {
+		findings[f.file.Path] = append(findings[f.file.Path], f)
+	}
 	source := "wright"
 	for _, f := range res.Program.Files {
 		if sameFile(f.Path, d.path) {
@@ -224,6 +228,11 @@ func (p *publisher) publishIncluded(d *document) {
 			}
 			out = append(out, protocol.Diagnostic{Range: r, Severity: severity(x.Severity), Code: &protocol.IntegerOrString{Value: string(x.Code)},
 				Source: &source, Message: x.Message})
+		}
+		for _, lf := range findings[f.Path] {
+			if r, err := mapperRange(m, lf.span, p.s.encoding()); err == nil {
+				out = append(out, overpyFindingDiagnostic(nil, lf, r))
+			}
 		}
 		p.mu.Lock()
 		p.includedBy[uri] = d.uri
@@ -324,9 +333,9 @@ func (s *Server) lspRange(d *document, span source.Span) (protocol.Range, error)
 }
 
 // overpyDiagnostics are an OverPy document's problems: the provider's and
-// the engine's, at OverPy positions. Those of files it includes are
-// published on those files when they are open; lint findings follow once
-// they can be mapped with their fixes.
+// the engine's, and the lint findings of its lowered program (overpy_lint.go),
+// at OverPy positions. Those of files it includes are published on those
+// files unless they are open.
 func (s *Server) overpyDiagnostics(d *document, p *service.Program) []protocol.Diagnostic {
 	out := []protocol.Diagnostic{}
 	source := "wright"
@@ -351,6 +360,14 @@ func (s *Server) overpyDiagnostics(d *document, p *service.Program) []protocol.D
 			}
 		}
 		out = append(out, pd)
+	}
+	for _, f := range s.overpyFindings(d) {
+		if !sameFile(f.file.Path, d.path) {
+			continue
+		}
+		if r, err := s.lspRange(d, f.span); err == nil {
+			out = append(out, overpyFindingDiagnostic(d, f, r))
+		}
 	}
 	return out
 }

@@ -10,7 +10,8 @@ package lsp
 // when the document has parse errors, when it has // or /* */ comments
 // (the printer does not keep them), when a name has no spelling in the
 // document's locale, or when the printed text would not read back as the
-// same program.
+// same program. An OverPy document is refused the same way: the printer
+// writes Workshop text.
 
 import (
 	"context"
@@ -29,9 +30,12 @@ import (
 
 func init() {
 	register("textDocument/formatting", handler(func(ctx context.Context, s *Server, p *protocol.DocumentFormattingParams) (any, error) {
-		d, err := s.document(p.TextDocument.URI)
+		d, err := s.servedDocument(p.TextDocument.URI)
 		if err != nil {
 			return nil, err
+		}
+		if d.overpy {
+			return nil, refuseFormat("wright formats Workshop text; it has no printer for OverPy")
 		}
 		out, err := formatted(d)
 		if err != nil {

@@ -12,8 +12,8 @@ import (
 )
 
 // TestOverPyDiagnostics: an OverPy document gets every problem, at OverPy
-// positions, after an edit too; features that do not read OverPy yet
-// answer nothing instead of failing.
+// positions, after an edit too; formatting, which has no OverPy printer,
+// is refused with its reason.
 func TestOverPyDiagnostics(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.opy")
@@ -69,9 +69,10 @@ func TestOverPyDiagnostics(t *testing.T) {
 	if err != nil || !strings.Contains(string(res), `"data":[`) {
 		t.Errorf("semantic tokens on OverPy: %s, %v", res, err)
 	}
-	// Features that do not read OverPy yet answer nothing, not an error.
+	// Formatting is refused with its reason, as a Workshop document it
+	// cannot format safely is; never edits at lowered positions.
 	res, err = c.try("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 4, "insertSpaces": true}})
-	if err != nil || string(res) != "null" {
-		t.Errorf("formatting OverPy: %s, %v; want null", res, err)
+	if err == nil || !strings.Contains(err.Error(), "no printer for OverPy") {
+		t.Errorf("formatting OverPy: %s, %v; want the refusal", res, err)
 	}
 }

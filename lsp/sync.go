@@ -74,21 +74,31 @@ func (s *Server) encoding() edits.Encoding {
 	return s.enc
 }
 
-// document returns the document a request names, or an error for a
-// document the server does not know.
+// document returns the Workshop document a request names, or an error
+// for a document the server does not know or that is OverPy.
 func (s *Server) document(uri string) (*document, error) {
-	d := s.docs.getOrLoad(uri)
-	if d == nil {
-		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a Workshop or OverPy file of the workspace", uri)}
-	}
-	if d.tooLarge {
-		return nil, errTooLarge
+	d, err := s.servedDocument(uri)
+	if err != nil {
+		return nil, err
 	}
 	if d.overpy {
 		// Features read positions in the document's Workshop tree; an
 		// OverPy document's tree is the lowered program, so they answer
 		// nothing until they read OverPy positions (diagnostics do).
 		return nil, errOverPyFeature
+	}
+	return d, nil
+}
+
+// servedDocument returns the document a request names, Workshop or
+// OverPy, for the features that tell them apart themselves.
+func (s *Server) servedDocument(uri string) (*document, error) {
+	d := s.docs.getOrLoad(uri)
+	if d == nil {
+		return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a Workshop or OverPy file of the workspace", uri)}
+	}
+	if d.tooLarge {
+		return nil, errTooLarge
 	}
 	return d, nil
 }

@@ -23,7 +23,10 @@ import (
 // overpySource is what an OverPy program keeps of its provider: the
 // compile, and a position mapper per OverPy file.
 type overpySource struct {
-	res     *opy.Result
+	res *opy.Result
+	// vocab is the vocabulary it was compiled with: a fix's edited text
+	// is compiled again with it (overpy_fix.go).
+	vocab   *vocab.Vocabulary
 	once    sync.Once
 	mappers []*edits.Mapper
 }
@@ -71,7 +74,7 @@ func newOverPyProgram(entry *source.File, opts engine.Options, readFile func(str
 	sum := sha256.Sum256([]byte(entry.Text))
 	return &Program{
 		File: lowered, Checked: engine.Check(lowered, opts), Identity: hex.EncodeToString(sum[:]),
-		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res},
+		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res, vocab: opts.Vocab},
 		Origin: contract.Origin{Input: entry.Path, Entry: entry.Path, Kind: KindOverPy},
 	}
 }
@@ -185,6 +188,9 @@ func (p *Program) SourceDiagnostics() []SourceDiagnostic {
 	for _, d := range p.Checked.Diags {
 		sd := SourceDiagnostic{File: files[0], Diagnostic: d}
 		sd.Span = source.Span{}
+		// The engine suggests Workshop spellings, which are not OverPy
+		// text: an editor would offer them as replacements.
+		sd.Suggestions = nil
 		if l, ok := p.overpy.res.Map.Lookup(d.Span); ok {
 			sd.File, sd.Span = files[l.File], l.Span
 		}

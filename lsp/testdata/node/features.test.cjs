@@ -354,7 +354,8 @@ test('5. wright.request and wright/request see the unsaved text', async () => {
 });
 
 test('6. an OverPy document: its problems after an edit, hover, completion after . and @, rename, agent requests', async () => {
-  const text = 'globalvar score\n\nrule "OverPy":\n    @Event eachPlayer\n    score = 1\n    wait(1)\n';
+  // score is written and read: a lint-clean program.
+  const text = 'globalvar score\n\nrule "OverPy":\n    @Event eachPlayer\n    score = 1\n    wait(score)\n';
   const opyPath = path.join(root, 'game.opy');
   fs.writeFileSync(opyPath, text);
   const opy = L.fileURI(opyPath);
