@@ -189,6 +189,7 @@ func (p *publisher) publishOnce(uri string) {
 		if stopped || (!wasShown && len(params.Diagnostics) == 0 && (d == nil || !d.open)) {
 			return
 		}
+		p.s.describeCodes(params.Diagnostics)
 		p.s.notify("textDocument/publishDiagnostics", params)
 		if d != nil && d.open && d.overpy {
 			p.publishIncluded(d)
@@ -240,6 +241,7 @@ func (p *publisher) publishIncluded(d *document) {
 		p.shown[uri] = len(out) > 0
 		p.mu.Unlock()
 		if wasShown || len(out) > 0 {
+			p.s.describeCodes(out)
 			p.s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: out})
 		}
 	}

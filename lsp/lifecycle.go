@@ -63,6 +63,9 @@ type clientCapabilities struct {
 				SnippetSupport bool `json:"snippetSupport"`
 			} `json:"completionItem"`
 		} `json:"completion"`
+		PublishDiagnostics struct {
+			CodeDescriptionSupport bool `json:"codeDescriptionSupport"`
+		} `json:"publishDiagnostics"`
 	} `json:"textDocument"`
 }
 

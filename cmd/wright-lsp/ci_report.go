@@ -14,7 +14,6 @@ import (
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/internal/report"
-	"github.com/wright-lsp/wright-lsp/providers/opy"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -67,7 +66,7 @@ func writeReport(w io.Writer, format string, run *reportRun) error {
 		rules[lr.ID] = true
 		r.Rules = append(r.Rules, report.Rule{ID: lr.ID, Lint: true, DefaultSeverity: lr.DefaultSeverity, Enabled: lr.Enabled,
 			Summary: lr.Summary, Rationale: lr.Rationale, KnownLimits: lr.KnownLimits, Evidence: lr.Evidence,
-			Documentation: lr.Documentation, Tags: lr.Tags, Fixes: lr.Fixes})
+			Documentation: lr.Documentation, HelpURI: helpURI(lr.Documentation), Tags: lr.Tags, Fixes: lr.Fixes})
 	}
 	slices.SortFunc(r.Rules, func(a, b report.Rule) int { return strings.Compare(a.ID, b.ID) })
 	// The program's diagnostics are rules too, so that every result
@@ -80,7 +79,7 @@ func writeReport(w io.Writer, format string, run *reportRun) error {
 		rules[pr.code] = true
 		rule := report.Rule{ID: pr.code, DefaultSeverity: pr.severity, Enabled: true, Summary: "diagnostic " + pr.code}
 		if info, doc, ok := codeInfo(pr.code); ok {
-			rule.DefaultSeverity, rule.Summary, rule.Documentation = info.Severity.String(), info.Summary, doc
+			rule.DefaultSeverity, rule.Summary, rule.Documentation, rule.HelpURI = info.Severity.String(), info.Summary, doc, helpURI(doc)
 		}
 		codes = append(codes, rule)
 	}
@@ -93,16 +92,25 @@ func writeReport(w io.Writer, format string, run *reportRun) error {
 	return report.Write(w, format, r)
 }
 
-// codeInfo documents a diagnostic code: the engine's, else the OverPy
-// frontend's; doc is the file that lists it.
+// codeInfo documents a diagnostic code: the engine's, the OverPy
+// frontend's or the service's; doc is the section of the repository's
+// documents that explains it.
 func codeInfo(code string) (info diag.CodeInfo, doc string, ok bool) {
-	if info, ok := diag.Lookup(diag.Code(code)); ok {
-		return info, "engine/diag/codes.go", true
-	}
-	if i := slices.IndexFunc(opy.Codes, func(c diag.CodeInfo) bool { return string(c.Code) == code }); i >= 0 {
-		return opy.Codes[i], "providers/opy/codes.go", true
+	codes := service.DiagnosticCodes()
+	if i := slices.IndexFunc(codes, func(c diag.CodeInfo) bool { return string(c.Code) == code }); i >= 0 {
+		return codes[i], service.CodeDocumentation(code), true
 	}
 	return diag.CodeInfo{}, "", false
+}
+
+// helpURI is the web address of a document of the repository (a path
+// under docs/, as the built-in codes and rules have); "" for any other
+// documentation, such as a local rule file's.
+func helpURI(doc string) string {
+	if !strings.HasPrefix(doc, "docs/") {
+		return ""
+	}
+	return service.DocsBase + doc
 }
 
 // finishReport writes run's report on stdout and the command's summary

@@ -62,7 +62,10 @@ type Rule struct {
 	KnownLimits     string
 	Evidence        string
 	Documentation   string
-	Tags, Fixes     []string
+	// HelpURI is the documentation as an absolute URL, for SARIF's
+	// helpUri (code scanning links the rule to it); "" when there is none.
+	HelpURI     string
+	Tags, Fixes []string
 }
 
 // A Problem is a diagnostic or a lint finding.

@@ -73,6 +73,7 @@ type sarifRule struct {
 	Name                 string         `json:"name"`
 	ShortDescription     sarifText      `json:"shortDescription"`
 	FullDescription      *sarifText     `json:"fullDescription,omitempty"`
+	HelpURI              string         `json:"helpUri,omitempty"`
 	Help                 *sarifHelp     `json:"help,omitempty"`
 	DefaultConfiguration sarifRuleConf  `json:"defaultConfiguration"`
 	Properties           sarifRuleProps `json:"properties"`
@@ -212,7 +213,7 @@ func WriteSARIF(w io.Writer, r *Report) error {
 }
 
 func sarifRuleOf(rule Rule) sarifRule {
-	out := sarifRule{ID: rule.ID, Name: ruleName(rule.ID), ShortDescription: sarifText{rule.Summary},
+	out := sarifRule{ID: rule.ID, Name: ruleName(rule.ID), ShortDescription: sarifText{rule.Summary}, HelpURI: rule.HelpURI,
 		DefaultConfiguration: sarifRuleConf{Enabled: rule.Enabled, Level: level(rule.DefaultSeverity)},
 		Properties:           sarifRuleProps{Kind: "diagnostic", Tags: rule.Tags, Fixes: rule.Fixes, Documentation: rule.Documentation}}
 	if rule.Lint {
