@@ -1,6 +1,7 @@
 package lsp
 
-// This file answers textDocument/semanticTokens/full. Tokens come from
+// This file answers textDocument/semanticTokens/full (range and delta
+// are in semantic_delta.go). Tokens come from
 // the checked tree and the semantic index, never from a second lexer:
 // keywords, event lines, actions and values (as functions and methods of
 // the game's library), enum members, variables (global or player,
@@ -61,23 +62,18 @@ var semanticTokenModifiers = []string{"declaration", "definition", "modification
 
 func init() {
 	register("textDocument/semanticTokens/full", handler(func(ctx context.Context, s *Server, p *protocol.SemanticTokensParams) (any, error) {
-		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
-			return map[string]any{"data": s.overpySemanticTokens(d)}, nil
-		}
-		d, err := s.document(p.TextDocument.URI)
+		data, err := s.documentTokens(ctx, p.TextDocument.URI)
 		if err != nil {
 			return nil, err
 		}
-		data, err := s.semanticTokens(ctx, d)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"data": data}, nil
+		// The result id names the answer a later delta is relative to.
+		return map[string]any{"resultId": s.semantic.remember(p.TextDocument.URI, data), "data": data}, nil
 	}))
 	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, _ *clientCapabilities) {
 		caps["semanticTokensProvider"] = map[string]any{
 			"legend": map[string]any{"tokenTypes": semanticTokenTypes, "tokenModifiers": semanticTokenModifiers},
-			"full":   true,
+			"full":   map[string]any{"delta": true},
+			"range":  true,
 		}
 	})
 }

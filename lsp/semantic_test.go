@@ -117,7 +117,10 @@ func semLegend(t *testing.T, init json.RawMessage) (legend struct{ Types, Mods [
 					TokenTypes     []string `json:"tokenTypes"`
 					TokenModifiers []string `json:"tokenModifiers"`
 				} `json:"legend"`
-				Full bool `json:"full"`
+				Full struct {
+					Delta bool `json:"delta"`
+				} `json:"full"`
+				Range bool `json:"range"`
 			} `json:"semanticTokensProvider"`
 		} `json:"capabilities"`
 	}
@@ -125,7 +128,7 @@ func semLegend(t *testing.T, init json.RawMessage) (legend struct{ Types, Mods [
 		t.Fatal(err)
 	}
 	p := res.Capabilities.SemanticTokensProvider
-	if !p.Full || len(p.Legend.TokenTypes) == 0 {
+	if !p.Full.Delta || !p.Range || len(p.Legend.TokenTypes) == 0 {
 		t.Fatalf("no semantic tokens provider in %s", init)
 	}
 	legend.Types, legend.Mods = p.Legend.TokenTypes, p.Legend.TokenModifiers
@@ -185,4 +188,107 @@ func semSlice(line string, col, n int, enc string) string {
 		return "<bad columns>"
 	}
 	return line[start:end]
+}
+
+// absToken is a decoded semantic token at its absolute position.
+type absToken struct{ line, char, length, typ, mods uint32 }
+
+func absTokens(t *testing.T, data []uint32) []absToken {
+	t.Helper()
+	if len(data)%5 != 0 {
+		t.Fatalf("%d integers is not a whole number of tokens", len(data))
+	}
+	var out []absToken
+	var line, char uint32
+	for i := 0; i < len(data); i += 5 {
+		if data[i] > 0 {
+			line, char = line+data[i], data[i+1]
+		} else {
+			char += data[i+1]
+		}
+		out = append(out, absToken{line, char, data[i+2], data[i+3], data[i+4]})
+	}
+	return out
+}
+
+// TestSemanticTokensRangeAndDelta: a range answer is exactly the full
+// answer's tokens that meet the range; a delta applied to the previous
+// full answer gives the new full answer, and a delta from an id the
+// server does not hold is answered in full. Workshop and OverPy.
+func TestSemanticTokensRangeAndDelta(t *testing.T) {
+	docs := []struct {
+		name, lang, text string
+		insertAt         int // the line an inserted line goes before
+		insert           string
+	}{
+		{"emoji.ow", "workshop", semFixture, 18, "\t\tSmall Message(All Players(All Teams), Custom String(\"added\"));\n"},
+		{"prog.opy", "overpy", "globalvar score\n\nrule \"r\":\n    @Event eachPlayer\n    score += 1\n    smallMessage(getAllPlayers(), \"hi {}\".format(score))\n    wait(1)\n", 5, "    bigMessage(eventPlayer, \"x\")\n"},
+	}
+	for _, doc := range docs {
+		t.Run(doc.name, func(t *testing.T) {
+			root := t.TempDir()
+			path := filepath.Join(root, doc.name)
+			os.WriteFile(path, []byte(doc.text), 0o644)
+			uri := pathURI(path)
+			c := startClient(t, lsp.Options{Version: "test"})
+			c.initialize(root, map[string]any{})
+			c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": doc.lang, "version": 1, "text": doc.text}})
+			id := map[string]any{"uri": uri}
+			type answer struct {
+				ResultID string           `json:"resultId"`
+				Data     []uint32         `json:"data"`
+				Edits    []map[string]any `json:"edits"`
+			}
+			var full answer
+			json.Unmarshal(c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": id}), &full)
+			all := absTokens(t, full.Data)
+			if len(all) < 5 || full.ResultID == "" {
+				t.Fatalf("full answer: %d tokens, result id %q", len(all), full.ResultID)
+			}
+
+			// Lines 2 to 5, from the middle of line 2 to the start of line 5.
+			rng := map[string]any{"start": map[string]int{"line": 2, "character": 3}, "end": map[string]int{"line": 5, "character": 0}}
+			var ranged answer
+			json.Unmarshal(c.call("textDocument/semanticTokens/range", map[string]any{"textDocument": id, "range": rng}), &ranged)
+			var want []absToken
+			for _, tok := range all {
+				if (tok.line > 2 || tok.line == 2 && tok.char+tok.length > 3) && tok.line < 5 {
+					want = append(want, tok)
+				}
+			}
+			if got := absTokens(t, ranged.Data); len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("range answer:\n%v\nwant:\n%v", got, want)
+			}
+
+			lines := strings.SplitAfter(doc.text, "\n")
+			edited := strings.Join(lines[:doc.insertAt], "") + doc.insert + strings.Join(lines[doc.insertAt:], "")
+			c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+				"contentChanges": []any{map[string]any{"text": edited}}})
+			var delta answer
+			json.Unmarshal(c.call("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": id, "previousResultId": full.ResultID}), &delta)
+			if delta.Data != nil || len(delta.Edits) != 1 {
+				t.Fatalf("delta answer: %d edits, data %v", len(delta.Edits), delta.Data != nil)
+			}
+			e := delta.Edits[0]
+			start, del := int(e["start"].(float64)), int(e["deleteCount"].(float64))
+			var ins []uint32
+			for _, v := range e["data"].([]any) {
+				ins = append(ins, uint32(v.(float64)))
+			}
+			applied := append(append(append([]uint32{}, full.Data[:start]...), ins...), full.Data[start+del:]...)
+			var again answer
+			json.Unmarshal(c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": id}), &again)
+			if fmt.Sprint(applied) != fmt.Sprint(again.Data) {
+				t.Errorf("the delta applied gives\n%v\nthe full answer is\n%v", applied, again.Data)
+			}
+			if len(ins) >= len(again.Data) {
+				t.Errorf("the delta sends %d integers of %d", len(ins), len(again.Data))
+			}
+			var stale answer
+			json.Unmarshal(c.call("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": id, "previousResultId": full.ResultID}), &stale)
+			if fmt.Sprint(stale.Data) != fmt.Sprint(again.Data) || stale.Edits != nil || stale.ResultID == "" {
+				t.Errorf("a delta from a result id the server no longer holds: %+v", stale)
+			}
+		})
+	}
 }

@@ -72,6 +72,9 @@ type Server struct {
 	diags *publisher
 	// traces are the Simulate lenses' documents (simulate.go).
 	traces traceStore
+	// semantic holds each document's last semantic tokens, the base of a
+	// delta (semantic_delta.go).
+	semantic semanticResults
 
 	// ctx ends when the connection does: work on the server's own
 	// goroutines (indexing) stops then, and Serve waits for it.
