@@ -218,11 +218,13 @@ func runMarkers(t *testing.T, path string) []byte {
 		case "configure":
 			c.drainPublished()
 			c.notify("workspace/didChangeConfiguration", map[string]any{"settings": json.RawMessage(rest)})
+			var open []string
 			for _, name := range names {
 				if strings.HasPrefix(name, "open/") {
-					c.waitDiagnostics(pathURI(filepath.Join(root, name)))
+					open = append(open, pathURI(filepath.Join(root, name)))
 				}
 			}
+			c.waitAllDiagnostics(open)
 			c.settle()
 			continue
 		case "close":
