@@ -86,6 +86,13 @@ func TestSimulateShows(t *testing.T) {
 			if served.Text != res.Text {
 				t.Errorf("wright/traceDocument answers another text:\n%s", served.Text)
 			}
+			// VS Code's Uri.toString() spells it wright-trace:/PATH, and
+			// escapes more: the same document.
+			vscode := "wright-trace:" + strings.ReplaceAll(strings.TrimPrefix(res.URI, "wright-trace://"), "-", "%2D")
+			json.Unmarshal(c.call("wright/traceDocument", map[string]any{"uri": vscode}), &served)
+			if served.Text != res.Text {
+				t.Errorf("wright/traceDocument %s answers another text:\n%s", vscode, served.Text)
+			}
 
 			c.mu.Lock()
 			shown, messages := c.shown, c.messages
