@@ -156,6 +156,26 @@ func (c *client) waitDiagnostics(uri string) json.RawMessage {
 	}
 }
 
+// waitAllDiagnostics waits for a publication for each of uris, in any
+// order (waitDiagnostics for one after the other would drop the second's
+// publication when it came first).
+func (c *client) waitAllDiagnostics(uris []string) {
+	c.t.Helper()
+	want := map[string]bool{}
+	for _, u := range uris {
+		want[u] = true
+	}
+	deadline := time.After(20 * time.Second)
+	for len(want) > 0 {
+		select {
+		case got := <-c.published:
+			delete(want, got)
+		case <-deadline:
+			c.t.Fatalf("no diagnostics published for %v", want)
+		}
+	}
+}
+
 // drainPublished forgets publications seen so far.
 func (c *client) drainPublished() {
 	for {

@@ -114,6 +114,7 @@ func (s *Server) pullConfiguration() {
 		s.applySettingsLocked(result[0])
 		s.mu.Unlock()
 		s.diags.all()
+		s.refreshLenses()
 	})
 }
 

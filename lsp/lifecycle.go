@@ -44,6 +44,9 @@ type clientCapabilities struct {
 		DidChangeWatchedFiles struct {
 			DynamicRegistration bool `json:"dynamicRegistration"`
 		} `json:"didChangeWatchedFiles"`
+		CodeLens struct {
+			RefreshSupport bool `json:"refreshSupport"`
+		} `json:"codeLens"`
 	} `json:"workspace"`
 	TextDocument struct {
 		Rename struct {
@@ -167,7 +170,19 @@ func init() {
 			s.pullConfiguration()
 		}
 		s.diags.all()
+		s.refreshLenses()
 	}))
+}
+
+// refreshLenses asks the client to request the code lenses again, when it
+// can: a setting (codeLens.simulate) may have changed them.
+func (s *Server) refreshLenses() {
+	s.mu.Lock()
+	ok := s.client.Workspace.CodeLens.RefreshSupport
+	s.mu.Unlock()
+	if ok {
+		s.call("workspace/codeLens/refresh", nil, nil, 10*time.Second, nil)
+	}
 }
 
 // capabilitiesLocked builds the server capabilities, shaped by what the

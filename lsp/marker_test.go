@@ -73,7 +73,9 @@ func pathURI(path string) string {
 // "colorPresentation MARK1 MARK2 COLOR" (the range between two markers of
 // one file, COLOR as LSP's JSON), "workspaceSymbol QUERY", "request JSON"
 // (wright/request), "command JSON" (wright.request), "simulate FILE
-// [RULE]" (wright.simulate, its document as text), "change FILE MARK1
+// [RULE]" (wright.simulate, its document as text), "selection MARK"
+// (textDocument/selectionRange, the chain's texts), "calls MARK"
+// (prepareCallHierarchy, then each item's incoming and outgoing calls), "change FILE MARK1
 // MARK2 TEXT" (an incremental edit replacing the text between two
 // markers), "configure JSON" (workspace/didChangeConfiguration with JSON
 // as its settings, then the open files' diagnostics), "close FILE"
@@ -218,11 +220,13 @@ func runMarkers(t *testing.T, path string) []byte {
 		case "configure":
 			c.drainPublished()
 			c.notify("workspace/didChangeConfiguration", map[string]any{"settings": json.RawMessage(rest)})
+			var open []string
 			for _, name := range names {
 				if strings.HasPrefix(name, "open/") {
-					c.waitDiagnostics(pathURI(filepath.Join(root, name)))
+					open = append(open, pathURI(filepath.Join(root, name)))
 				}
 			}
+			c.waitAllDiagnostics(open)
 			c.settle()
 			continue
 		case "close":
@@ -261,6 +265,52 @@ func runMarkers(t *testing.T, path string) []byte {
 			res, callErr = c.try("workspace/symbol", map[string]any{"query": rest})
 		case "request":
 			res, callErr = c.try("wright/request", json.RawMessage(rest))
+		case "selection":
+			file, pos := mark()
+			res, callErr = c.try("textDocument/selectionRange", docParams(file, map[string]any{"positions": []any{pos}}))
+			if callErr == nil {
+				// The chain, innermost first, one covered text a line.
+				var srs []json.RawMessage
+				json.Unmarshal(res, &srs)
+				for _, sr := range srs {
+					for len(sr) > 0 && string(sr) != "null" {
+						var node struct {
+							Range  map[string]any  `json:"range"`
+							Parent json.RawMessage `json:"parent"`
+						}
+						json.Unmarshal(sr, &node)
+						text, _ := r.covered(pathURI(filepath.Join(root, file)), node.Range)
+						if first, _, cut := strings.Cut(text, "\n"); cut {
+							text = first + " …" // the first line says which node it is
+						}
+						rng, _ := compactRange(node.Range)
+						fmt.Fprintf(&out, "%s %s\n", rng, strconv.Quote(text))
+						sr = node.Parent
+					}
+				}
+				continue
+			}
+		case "calls":
+			// calls MARK: prepareCallHierarchy there, then each item's
+			// incoming and outgoing calls.
+			file, pos := mark()
+			res, callErr = c.try("textDocument/prepareCallHierarchy", docParams(file, map[string]any{"position": pos}))
+			if callErr == nil {
+				out.WriteString(r.render(res) + "\n")
+				var items []json.RawMessage
+				json.Unmarshal(res, &items)
+				for _, it := range items {
+					for _, m := range []string{"callHierarchy/incomingCalls", "callHierarchy/outgoingCalls"} {
+						calls, err := c.try(m, map[string]any{"item": it})
+						if err != nil {
+							fmt.Fprintf(&out, "%s: error: %v\n", m, err)
+							continue
+						}
+						fmt.Fprintf(&out, "%s:\n%s\n", m, r.render(calls))
+					}
+				}
+				continue
+			}
 		case "simulate":
 			// simulate FILE [RULE]: wright.simulate with show false; the
 			// answer is its title and document as they read.
@@ -423,6 +473,19 @@ func (r *renderer) annotate(v any, uri string) any {
 		}
 		for k, val := range x {
 			x[k] = r.annotate(val, uri)
+		}
+		// A list of ranges (a call's fromRanges): each as its compact
+		// range and the text it covers.
+		if list, ok := x["fromRanges"].([]any); ok {
+			for i, rv := range list {
+				rng, ok := rv.(map[string]any)
+				if !ok {
+					continue
+				}
+				compact, _ := compactRange(rng)
+				text, _ := r.covered(uri, rng)
+				list[i] = compact + " " + strconv.Quote(text)
+			}
 		}
 		for _, key := range []string{"range", "selectionRange"} {
 			rng, ok := x[key].(map[string]any)

@@ -75,7 +75,18 @@ type traceStore struct {
 	texts map[string]string
 }
 
+// traceKey is what names a trace whatever a client's spelling of its URI:
+// the decoded path (VS Code writes wright-trace:/p for wright-trace:///p,
+// and escapes characters Go's URLs keep).
+func traceKey(uri string) string {
+	if u, err := url.Parse(uri); err == nil && u.Scheme == traceScheme {
+		return u.Path
+	}
+	return uri
+}
+
 func (t *traceStore) put(uri, text string) {
+	uri = traceKey(uri)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.texts == nil {
@@ -98,6 +109,7 @@ func (t *traceStore) put(uri, text string) {
 }
 
 func (t *traceStore) get(uri string) (string, bool) {
+	uri = traceKey(uri)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	text, ok := t.texts[uri]

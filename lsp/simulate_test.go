@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wright-lsp/wright-lsp/lsp"
 )
@@ -85,6 +86,13 @@ func TestSimulateShows(t *testing.T) {
 			if served.Text != res.Text {
 				t.Errorf("wright/traceDocument answers another text:\n%s", served.Text)
 			}
+			// VS Code's Uri.toString() spells it wright-trace:/PATH, and
+			// escapes more: the same document.
+			vscode := "wright-trace:" + strings.ReplaceAll(strings.TrimPrefix(res.URI, "wright-trace://"), "-", "%2D")
+			json.Unmarshal(c.call("wright/traceDocument", map[string]any{"uri": vscode}), &served)
+			if served.Text != res.Text {
+				t.Errorf("wright/traceDocument %s answers another text:\n%s", vscode, served.Text)
+			}
 
 			c.mu.Lock()
 			shown, messages := c.shown, c.messages
@@ -143,5 +151,48 @@ func TestTraceDocumentForgotten(t *testing.T) {
 	json.Unmarshal(c.call("wright/traceDocument", map[string]any{"uri": "wright-trace:///nowhere/x.ow/program.trace"}), &served)
 	if !strings.Contains(served.Text, "run Simulate again") {
 		t.Errorf("got %q", served.Text)
+	}
+}
+
+// TestSimulateLensSetting: codeLens.simulate false drops the Simulate
+// lenses, and a client that can refresh lenses is asked to.
+func TestSimulateLensSetting(t *testing.T) {
+	root := t.TempDir()
+	program, _ := os.ReadFile(filepath.Join("..", "service", "testdata", "simulate_editor", "lens.ow"))
+	path := filepath.Join(root, "lens.ow")
+	os.WriteFile(path, program, 0o644)
+	c := startClient(t, lsp.Options{Version: "test"})
+	c.initialize(root, map[string]any{"workspace": map[string]any{"codeLens": map[string]any{"refreshSupport": true}}})
+	uri := pathURI(path)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": string(program)}})
+	c.waitDiagnostics(uri)
+	simulateLenses := func() int {
+		return strings.Count(string(c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": uri}})), `"wright.simulate"`)
+	}
+	if n := simulateLenses(); n != 4 {
+		t.Fatalf("%d Simulate lenses, want 4 (the program and three enabled rules)", n)
+	}
+	refreshes := func() int {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		n := 0
+		for _, m := range c.notes {
+			if m == "workspace/codeLens/refresh" {
+				n++
+			}
+		}
+		return n
+	}
+	before := refreshes()
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"wright": map[string]any{"codeLens": map[string]any{"simulate": false}}}})
+	deadline := time.Now().Add(20 * time.Second)
+	for refreshes() == before {
+		if time.Now().After(deadline) {
+			t.Fatal("no workspace/codeLens/refresh after the setting changed")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := simulateLenses(); n != 0 {
+		t.Errorf("%d Simulate lenses with codeLens.simulate false", n)
 	}
 }

@@ -16,13 +16,15 @@ import { affects, section, serverSettings } from './config';
 import { ElementCount, showElementCost } from './cost';
 import { lexicalTypes, withoutTypes } from './semantic';
 import { installCommand, resolveServer } from './server';
+import { TraceDocuments, traceCapability, traceScheme } from './trace';
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
 let starting: Promise<void> | undefined;
+const traces = new TraceDocuments(() => client);
 
 /** Settings the server reads: a change is sent to it. */
-const serverKeys = ['locale', 'lintConfig', 'ruleFiles', 'disabledRules', 'ruleSeverities'];
+const serverKeys = ['locale', 'lintConfig', 'ruleFiles', 'disabledRules', 'ruleSeverities', 'codeLens.simulate'];
 /** Settings that shape the client: a change restarts it. */
 const restartKeys = ['server.path', 'overpy.enable'];
 
@@ -39,6 +41,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('wright.showElementCost', () => showElementCost(client)),
     vscode.commands.registerCommand('wright.agentRequest', () => runAgentRequest()),
     vscode.workspace.registerTextDocumentContentProvider(answerScheme, answerProvider),
+    traces,
+    vscode.workspace.registerTextDocumentContentProvider(traceScheme, traces),
     vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === answerScheme && answers.delete(d.uri.toString())),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (restartKeys.some((k) => affects(e, k))) {
@@ -117,6 +121,8 @@ async function start(count: ElementCount): Promise<void> {
       outputChannel: output,
       initializationOptions: serverSettings(),
       middleware: {
+        // The Simulate lenses' traces open beside the program (src/trace.ts).
+        window: { showDocument: (params, next) => traces.showDocument(params, next) },
         // OverPy: the grammar colours keywords, strings, numbers, operators
         // and comments; keep the server's tokens of resolved names only
         // (src/semantic.ts).
@@ -139,6 +145,7 @@ async function start(count: ElementCount): Promise<void> {
     };
     // The trace setting is wright.trace.server, read by the client itself.
     c = new LanguageClient('wright', 'Wright', serverOptions, clientOptions);
+    c.registerFeature(traceCapability);
     try {
       await c.start();
       client = c;

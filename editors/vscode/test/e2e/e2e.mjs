@@ -4,8 +4,10 @@
 // through wright.server.path, driven by playwright-core with Debian's
 // Chromium. It opens a Workshop file with a misspelt action and checks
 // that the Problems count shows it, that a hover shows a signature, that
-// the quick fix applies from the editor, and that the element count
-// appears in the status bar. Then it opens an OverPy file with a misspelt
+// the quick fix applies from the editor, that the element count
+// appears in the status bar, and that clicking a "Simulate this rule" code
+// lens opens the rule's trace beside the program (a wright-trace: document
+// the extension reads from the server). Then it opens an OverPy file with a misspelt
 // function and checks that it is OverPy, coloured by the grammar, that the
 // Problems view lists its problem, that a hover shows the OverPy signature,
 // that the problem goes as the name is corrected by typing, that a line
@@ -276,6 +278,36 @@ try {
   await page.screenshot({ path: join(images, 'element-cost.png') });
   step(`cost view: ${(await pick.locator('.quick-input-title').innerText()).trim()}`);
   await page.keyboard.press('Escape');
+
+  // 5b. A Simulate lens above a rule: the server runs wright.simulate and
+  // asks for its wright-trace: document, which the extension serves and
+  // opens beside the program, read-only.
+  // The lens of the last rule, "Start the round" (the first rule's lens
+  // is scrolled under the tabs, where a click does not reach it).
+  const lenses = page.locator('.codelens-decoration a');
+  const lens = await waitFor('a visible "Simulate this rule" lens', async () => {
+    let last = null;
+    for (const a of await lenses.all()) {
+      if ((await a.innerText()).includes('Simulate this rule') && (await a.isVisible())) last = a;
+    }
+    return last;
+  }, 30000);
+  await lens.click();
+  // Monaco may render spaces as no-break spaces: \s matches both.
+  const traceHead = page.locator('.monaco-editor .view-line', { hasText: /Simulation\s+of\s+rule\s+\d+\s+"Start\s+the\s+round"/ });
+  await traceHead.first().waitFor({ timeout: 30000 });
+  await page.locator('.monaco-editor .view-line', { hasText: /ticks\s+of\s+16\s+ms/ }).first().waitFor({ timeout: 10000 });
+  await page.locator('.tab', { hasText: /rule-\d+\.trace/ }).first().waitFor({ timeout: 10000 });
+  step(`Simulate lens: ${(await traceHead.first().innerText()).trim()}`);
+  await page.screenshot({ path: join(images, 'simulate.png') });
+  // Close the trace by its tab and focus arena.ow again, so that the agent
+  // request below addresses arena.ow.
+  const traceTab = page.locator('.tab', { hasText: /rule-\d+\.trace/ }).first();
+  await traceTab.hover();
+  await traceTab.locator('.codicon-close').click();
+  await traceTab.waitFor({ state: 'detached', timeout: 10000 });
+  await page.locator('.tab', { hasText: 'arena.ow' }).first().click();
+  await page.locator('.monaco-editor.focused').waitFor({ timeout: 10000 });
 
   // 6. An agent request from the command palette: the JSON answer opens beside.
   await page.keyboard.press('F1');
