@@ -8,8 +8,7 @@ package lsp
 // collide, never an acknowledgement. On an OverPy document only what is
 // stated on its own text is offered: a diagnostic's suggested spellings,
 // and a finding's fix when it can be stated on the OverPy text
-// (overpy_lint.go); fix-all and the optimisations are not.
-// A
+// (overpy_lint.go); fix-all and the optimisations are not. A
 // diagnostic is found again by the data the server published with it,
 // never by the range the client sends back (Neovim 0.7 sends byte
 // columns there).

@@ -13,9 +13,7 @@ package lsp
 // Custom Color(r, g, b, a). A spelling the locale lacks leaves that
 // presentation out rather than mixing languages.
 //
-// An OverPy document has no swatches yet: its colours are OverPy
-// expressions (Color.RED, rgb(…)) the printer cannot spell, and an empty
-// list is what the protocol allows for "none".
+// OverPy documents: overpy_color.go.
 
 import (
 	"context"
@@ -49,8 +47,8 @@ type colorPresentation struct {
 
 func init() {
 	register("textDocument/documentColor", handler(func(ctx context.Context, s *Server, p *protocol.DocumentColorParams) (any, error) {
-		if _, ok := s.overpyDoc(p.TextDocument.URI); ok {
-			return []colorInformation{}, nil // the spec's result is an array, never null
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return s.overpyColors(ctx, d)
 		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {
@@ -59,8 +57,8 @@ func init() {
 		return s.documentColors(ctx, d)
 	}))
 	register("textDocument/colorPresentation", handler(func(_ context.Context, s *Server, p *protocol.ColorPresentationParams) (any, error) {
-		if _, ok := s.overpyDoc(p.TextDocument.URI); ok {
-			return []colorPresentation{}, nil
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			return overpyColorPresentations(d, p.Color, p.Range), nil
 		}
 		d, err := s.document(p.TextDocument.URI)
 		if err != nil {

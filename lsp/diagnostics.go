@@ -160,7 +160,11 @@ func (p *publisher) publishOnce(uri string) {
 				return
 			}
 			if !d.tooLarge {
-				p.s.findings(d)
+				if d.overpy {
+					p.s.overpyFindings(d) // none, and no lint run, while the compile has errors
+				} else {
+					p.s.findings(d)
+				}
 				if p.superseded(uri, d) {
 					return
 				}

@@ -69,7 +69,8 @@ func pathURI(path string) string {
 // Script lines: METHOD MARK [ARGS] for a position request (references,
 // definition, highlight, prepareRename, rename NEWNAME, hover,
 // completion, signature, codeAction, inlay), METHOD FILE for a document
-// request (diagnostics, symbols, folding, tokens, format, lens, colors),
+// request (diagnostics, symbols, folding, tokens, format, lens, colors;
+// tokensText for the tokens decoded one a line with the text each covers),
 // "colorPresentation MARK1 MARK2 COLOR" (the range between two markers of
 // one file, COLOR as LSP's JSON), "workspaceSymbol QUERY", "request JSON"
 // (wright/request), "command JSON" (wright.request), "simulate FILE
@@ -121,7 +122,7 @@ func runMarkers(t *testing.T, path string) []byte {
 	if err := json.Unmarshal(bytes.TrimSpace(ar.Comment), &caps); len(bytes.TrimSpace(ar.Comment)) > 0 && err != nil {
 		t.Fatalf("the archive's comment must be the client capabilities as JSON: %v", err)
 	}
-	c.initialize(root, caps)
+	init := c.initialize(root, caps)
 	var names []string
 	for name := range files {
 		names = append(names, name)
@@ -206,6 +207,12 @@ func runMarkers(t *testing.T, path string) []byte {
 			res = c.diagnosticsOf(pathURI(filepath.Join(root, rest)))
 		case "symbols", "folding", "tokens", "lens", "colors":
 			res, callErr = c.try(method, docParams(rest, nil))
+		case "tokensText":
+			res, callErr = c.try("textDocument/semanticTokens/full", docParams(rest, nil))
+			if callErr == nil {
+				out.WriteString(semDecode(t, res, semLegend(t, init), files[rest].text, "utf-16"))
+				continue
+			}
 		case "format":
 			res, callErr = c.try(method, docParams(rest, map[string]any{"options": map[string]any{"tabSize": 4, "insertSpaces": false}}))
 		case "colorPresentation":

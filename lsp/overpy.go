@@ -174,7 +174,45 @@ func (s *Server) overpyHover(d *document, pos protocol.Position) (any, error) {
 	if call, ok := pt.res.Symbols.CallAt(pt.file, pt.off); ok {
 		return s.hoverAt(pt, call.Loc, overpySignature(call.Element, call.Member)+s.overpyCostLine(d, pt)), nil
 	}
+	if from, lowered, ok := overpyLoweredAt(pt); ok {
+		text := pt.res.Text[lowered.Start:lowered.End]
+		if len(text) > 200 {
+			text = text[:200] + "…"
+		}
+		return s.hoverAt(pt, from, "lowers to\n```\n"+text+"\n```"+s.overpyCostLine(d, pt)), nil
+	}
 	return nil, nil
+}
+
+// overpyLoweredAt finds the Workshop text a name at a point lowers to
+// when it is neither a symbol nor a catalog call (eventPlayer,
+// getAllPlayers(), Hero.ANA): the smallest OverPy construct around the
+// name that text comes from, and the largest text lowered from exactly
+// that construct.
+func overpyLoweredAt(pt overpyPoint) (from opy.Loc, lowered source.Span, ok bool) {
+	text := pt.res.Program.Files[pt.file].Text
+	onName := pt.off < len(text) && isNameChar(text[pt.off]) || pt.off > 0 && isNameChar(text[pt.off-1])
+	if !onName {
+		return from, lowered, false
+	}
+	for _, m := range pt.res.Map.Mappings {
+		f := m.From
+		if f.File != pt.file || pt.off < f.Start || pt.off > f.End || m.Span.Start == m.Span.End {
+			continue
+		}
+		switch {
+		case !ok || f.End-f.Start < from.End-from.Start:
+			from, lowered, ok = f, m.Span, true
+		case f == from && m.Span.End-m.Span.Start > lowered.End-lowered.Start:
+			lowered = m.Span
+		}
+	}
+	// A whole statement or block is what the cost line and the outline
+	// are for; a hover names what the name itself is.
+	if ok && strings.ContainsAny(text[from.Start:from.End], "\n") {
+		return from, lowered, false
+	}
+	return from, lowered, ok
 }
 
 // overpyCostLine is the element count of the statement at a point and of

@@ -421,6 +421,20 @@ func (s *Server) overpyCodeLenses(d *document) ([]codeLens, error) {
 	return out, nil
 }
 
+// overpyBuiltin reports whether OverPy code calls or reads a name with
+// no receiver that the catalog or OverPy itself defines.
+func overpyBuiltin(d *document) func(name string) bool {
+	v := d.opts.Vocab
+	if v == nil {
+		v = vocab.Default()
+	}
+	own := map[string]bool{}
+	for _, n := range opy.Builtins() {
+		own[n] = true
+	}
+	return func(name string) bool { return own[name] || v.Value(name) != nil }
+}
+
 // overpySemanticTokens colours an OverPy document: its lexical tokens,
 // with the names the compile resolved told apart (variables, player
 // variables as properties, subroutines and macros as functions, catalog
@@ -474,12 +488,21 @@ func (s *Server) overpySemanticTokens(d *document) []uint32 {
 	// Strings and directive lines are left to the editor's grammar: one
 	// token over a whole string or #!define line would paint over the
 	// placeholders, escapes and code inside them.
+	builtin := overpyBuiltin(d)
 	var toks []semToken
 	for _, t := range opy.Lex(d.text) {
 		switch t.Kind {
 		case opy.LexName:
 			if n, ok := named[t.Span]; ok {
 				toks = append(toks, n)
+			} else if builtin(d.text[t.Span.Start:t.Span.End]) && (t.Span.Start == 0 || d.text[t.Span.Start-1] != '.') {
+				// A built-in value or function the compile did not
+				// record as a catalog call (eventPlayer, getAllPlayers).
+				typ := tokVariable
+				if rest := strings.TrimLeft(d.text[t.Span.End:], " \t"); strings.HasPrefix(rest, "(") {
+					typ = tokFunction
+				}
+				toks = append(toks, semToken{span: t.Span, typ: typ, mods: modDefaultLibrary})
 			}
 		case opy.LexKeyword, opy.LexAnnotation:
 			toks = append(toks, semToken{span: t.Span, typ: tokKeyword})

@@ -353,7 +353,7 @@ test('5. wright.request and wright/request see the unsaved text', async () => {
   assert.equal(unknownDoc.error?.code, 'unknown-document');
 });
 
-test('6. an OverPy document: its problems after an edit, hover, completion after . and @, rename, agent requests', async () => {
+test('6. an OverPy document: its problems after an edit, hover, completion after . and @, rename, a lint quick fix, agent requests', async () => {
   // score is written and read: a lint-clean program.
   const text = 'globalvar score\n\nrule "OverPy":\n    @Event eachPlayer\n    score = 1\n    wait(score)\n';
   const opyPath = path.join(root, 'game.opy');
@@ -362,6 +362,24 @@ test('6. an OverPy document: its problems after an edit, hover, completion after
   await c.open(opy, text);
   let pub = await c.waitDiagnostics(opy);
   assert.deepEqual(pub.diagnostics, [], 'a valid program has nothing to report');
+
+  // A lint finding at its OverPy place, and its quick fix stated on the
+  // OverPy text: the unused declaration's line goes.
+  const beforeSpare = c.text(opy);
+  let mark = c.mark();
+  await c.change(opy, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'globalvar spare\n' }]);
+  pub = await c.waitDiagnostics(opy, { since: mark, pred: (p) => p.diagnostics.some((d) => d.code === 'unused-variable') });
+  const unused = pub.diagnostics.find((d) => d.code === 'unused-variable');
+  assert.equal(L.slice(c.text(opy), unused.range), 'spare');
+  const fixes = await c.request(P.CodeActionRequest.type, { textDocument: { uri: opy }, range: unused.range, context: { diagnostics: [unused], only: ['quickfix'] } });
+  const removal = fixes.find((a) => a.isPreferred);
+  assert.ok(removal, JSON.stringify(fixes));
+  const fixed = L.applyTextEdits(c.text(opy), L.editsOf(removal.edit).flatMap((e) => e.edits));
+  assert.equal(fixed, beforeSpare);
+  mark = c.mark();
+  await c.change(opy, [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, text: '' }]);
+  assert.equal(c.text(opy), beforeSpare);
+  await c.waitDiagnostics(opy, { since: mark });
 
   // An edit that breaks it: the problem is published at its OverPy place.
   const end = L.positionAt(c.text(opy), c.text(opy).length);
