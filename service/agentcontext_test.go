@@ -62,7 +62,7 @@ func TestAgentContextProperties(t *testing.T) {
 	if testing.Short() {
 		iterations = 60
 	}
-	refusedSmall, truncated, whole := 0, 0, 0
+	refusedSmall, truncated, whole, compact := 0, 0, 0, 0
 	for i := range iterations {
 		task, budget := randomTask(rng), randomBudget(rng)
 		doc, err := AgentContext(task, budget)
@@ -114,6 +114,7 @@ func TestAgentContextProperties(t *testing.T) {
 		if cut != doc.Truncated {
 			t.Fatalf("%q %d: truncated %t, but something cut: %t", task, budget, doc.Truncated, cut)
 		}
+		compact += len(slices.DeleteFunc(slices.Clone(doc.Items), func(it contract.ContextItem) bool { return it.Projection != "compact" }))
 		if doc.Truncated {
 			truncated++
 		} else {
@@ -127,9 +128,10 @@ func TestAgentContextProperties(t *testing.T) {
 	}
 	// The generator must reach every outcome, or the properties above
 	// were not exercised.
-	if refusedSmall == 0 || truncated == 0 || whole == 0 {
-		t.Errorf("outcomes: %d refused as too small, %d truncated, %d whole", refusedSmall, truncated, whole)
+	if refusedSmall == 0 || truncated == 0 || whole == 0 || compact == 0 {
+		t.Errorf("outcomes: %d refused as too small, %d truncated, %d whole, %d compact items", refusedSmall, truncated, whole, compact)
 	}
+	t.Logf("%d refused as too small, %d truncated, %d whole, %d compact items", refusedSmall, truncated, whole, compact)
 }
 
 // subsequence reports whether items are, in order, items of all (whole,
@@ -235,4 +237,48 @@ func envelopeLen(t *testing.T, task string, budget int) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// BenchmarkAgentContext measures agentContext's work from task to encoded
+// document, the index built beforehand (BenchmarkContextIndex).
+func BenchmarkAgentContext(b *testing.B) {
+	if _, err := theContextIndex(); err != nil {
+		b.Fatal(err)
+	}
+	long := strings.Repeat("teleport player position heal damage team hero wait loop event ", 8)
+	for _, c := range []struct {
+		name, task string
+		budget     int
+	}{
+		{"narrow-2000", "destroy the HUD text", 2000},
+		{"broad-8000", "set the player position and team", 8000},
+		{"broad-unbounded", "set the player position and team", math.MaxInt},
+		{"64-terms-8000", long + strings.Join(contextWords[:40], " "), 8000},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				doc, err := AgentContext(c.task, c.budget)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Marshal(doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkContextIndex measures building the ranked records once per
+// process (the catalog and the lexicon built beforehand).
+func BenchmarkContextIndex(b *testing.B) {
+	if _, err := AgentCatalog(); err != nil {
+		b.Fatal(err)
+	}
+	theLexicon()
+	for b.Loop() {
+		if _, err := buildContextIndex(); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
