@@ -253,7 +253,7 @@ func BenchmarkAgentContext(b *testing.B) {
 		{"narrow-2000", "destroy the HUD text", 2000},
 		{"broad-8000", "set the player position and team", 8000},
 		{"broad-unbounded", "set the player position and team", math.MaxInt},
-		{"64-terms-8000", long + strings.Join(contextWords[:40], " "), 8000},
+		{"38-terms-8000", long + strings.Join(contextWords[:40], " "), 8000},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
