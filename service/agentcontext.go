@@ -166,6 +166,11 @@ func AgentContext(task string, budget int) (*contract.AgentContext, error) {
 	if budget < 1 {
 		return nil, errorf("invalid-selection", "token_budget is %d; it must be at least 1", budget)
 	}
+	// Invalid UTF-8 (a command-line argument may hold it) is echoed as
+	// U+FFFD: JSON would escape each bad byte as six characters that
+	// decode to one, so a client re-encoding the document would measure
+	// another estimate.
+	task = strings.ToValidUTF8(task, "\uFFFD")
 	terms := taskTerms(task)
 	if len(terms) == 0 {
 		return nil, errorf("invalid-selection", "the task has no words to rank entries by (words of two or more letters or digits, besides common English words such as \"the\" and \"to\")")
