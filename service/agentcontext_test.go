@@ -20,7 +20,7 @@ import (
 var contextWords = strings.Fields(`check lint rule rules cost estimate element hud text create destroy player
 	position teleport wait loop event ongoing global heal damage kills counting variable array team hero map
 	simulate compile edit statements references symbols callGraph costEstimate lintRules HUDText duplicate-condition
-	the a to of and with my how zzqx florp 42 x é Ärger 大字体信息 🎮 "quoted" back\slash tab	<tag> &amp; ""`+
+	the a to of and with my how zzqx florp 42 x é Ärger 大字体信息 🎮 "quoted" back\slash tab	<tag> &amp; ""` +
 	// Invalid UTF-8 (encoded as U+FFFD), a control character (\u0001)
 	// and a line separator (\u2028): JSON writes each longer than a scalar.
 	" bad\xffbyte ctl\x01char line\u2028sep")

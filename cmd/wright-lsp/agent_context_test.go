@@ -18,7 +18,7 @@ import (
 // match nothing, and text JSON escapes or counts in more than a byte.
 var taskWords = strings.Fields(`check lint rule cost estimate element hud text create destroy player position
 	teleport wait loop event heal damage kills variable team hero simulate compile edit references costEstimate
-	duplicate-condition the a to of with zzqx 42 é 大字体信息 🎮 "quoted" back\slash <tag> &amp;`+
+	duplicate-condition the a to of with zzqx 42 é 大字体信息 🎮 "quoted" back\slash <tag> &amp;` +
 	" bad\xffbyte") // invalid UTF-8, echoed as U+FFFD
 
 func randomContextRequest(rng *rand.Rand) (string, int) {
