@@ -103,6 +103,8 @@ var Operations = []Operation{
 		Description: "Resolve a free-text name guess, in any of the 15 client languages or a catalog id, to vocabulary entries: catalog id, kind, spelling in the requested locale, English spelling and, for actions and values, the signature with argument names and types. Filter with kind and within (an enum)."},
 	{Name: "listEntries", Request: reflect.TypeFor[ListEntriesRequest](), Result: reflect.TypeFor[ListEntriesResult](), Program: false,
 		Description: "One page of one kind of the Workshop vocabulary (action, value, enum-member, event, hero, map, game-mode, keyword, localized-string) in catalog order, spelled in the requested locale, with the total and the cursor of the next page."},
+	{Name: "agentContext", Request: reflect.TypeFor[AgentContextRequest](), Result: reflect.TypeFor[AgentContext](), Program: false,
+		Description: "The operations and vocabulary entries (actions, values, events, lint rules) that matter for a task, ranked by how the task's words match their names and text, best first, within a token budget (token_budget; tokens estimated as the document's compact JSON length in Unicode scalars / 4, rounded up). Returns a wright-agent-context document: the terms, the budget with the estimator and the estimate (never above the budget), truncated (true exactly when a matching entry was left out or kept only as a compact projection), the fingerprints of the agent catalog and the Workshop catalog it was taken from, and the items. A budget below what the envelope needs is refused token-budget-too-small, naming the least that works."},
 }
 
 // Lookup returns the operation named name.
@@ -152,6 +154,7 @@ var opRefusals = map[string][][]string{
 	"simulate":                {loadRefusals, {"edit-stale-source", "parse-error", "scenario-invalid", "simulation-timeout"}},
 	"lookup":                  {{"invalid-locale", "invalid-selection"}},
 	"listEntries":             {{"invalid-locale", "invalid-selection"}},
+	"agentContext":            {{"invalid-selection", "token-budget-too-small"}},
 }
 
 // RefusalCodes returns the codes of the refusals o can give, sorted.
@@ -173,7 +176,7 @@ func (o Operation) RefusalCodes() []string {
 func (o Operation) Effects() CatalogEffects {
 	e := CatalogEffects{Reads: []string{}, Writes: []string{}}
 	switch {
-	case o.Name == "targetMetadata" || o.Name == "lookup" || o.Name == "listEntries":
+	case o.Name == "targetMetadata" || o.Name == "lookup" || o.Name == "listEntries" || o.Name == "agentContext":
 		e.Reads = append(e.Reads, "vocabulary")
 	case o.Name == "validateEditTransaction":
 		e.Reads = append(e.Reads, "edited-sources")

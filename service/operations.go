@@ -145,6 +145,9 @@ var handlers = map[string]handler{
 	"listEntries": typed(func(_ *Session, _ *Program, r *contract.ListEntriesRequest) (any, error) {
 		return ListEntries(r)
 	}),
+	"agentContext": typed(func(_ *Session, _ *Program, r *contract.AgentContextRequest) (any, error) {
+		return AgentContext(r.Task, r.TokenBudget)
+	}),
 }
 
 func findingSelect(f contract.FindingSelection) Select {

@@ -139,6 +139,7 @@ func TestOperationsWithoutProgram(t *testing.T) {
 		`{"op":"capabilities"}`, `{"op":"targetMetadata"}`,
 		`{"op":"lookup","language":"workshop","query":"Wait"}`,
 		`{"op":"listEntries","language":"workshop","kind":"action"}`,
+		`{"op":"agentContext","task":"teleport","token_budget":500}`,
 	} {
 		if _, e := ask(t, s, req); e != nil {
 			t.Errorf("%s refused without a program: %v", req, e)

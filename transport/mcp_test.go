@@ -163,6 +163,7 @@ var effectRequests = map[string]string{
 	"targetMetadata":          `{}`,
 	"lookup":                  `{"language":"workshop","query":"Wait"}`,
 	"listEntries":             `{"language":"workshop","kind":"hero"}`,
+	"agentContext":            `{"task":"count the kills on a HUD text","token_budget":2000}`,
 	"simulate":                `{"inputIdentity":"IDENTITY","seconds":1}`,
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -16,20 +17,25 @@ var agentFormats = map[string][]string{
 	"tools":    {"messages", "json-schema"},
 	"catalog":  {"json"},
 	"validate": {"json"},
+	"context":  {"json", "markdown"},
 }
 
 // agentUsage is the usage of agent's subcommands.
 const agentUsage = "usage: wright-lsp agent tools [--format messages|json-schema]\n" +
 	"       wright-lsp agent catalog [--format json]\n" +
-	"       wright-lsp agent validate --kind catalog [--format json] FILE\n"
+	"       wright-lsp agent context --token-budget N [--format json|markdown] TASK\n" +
+	"       wright-lsp agent validate --kind catalog|context [--format json] FILE\n"
 
 // runAgent emits, for agents that call wright-lsp from code, the client
-// tool definitions of every advertised operation (tools) or the agent
-// catalog (catalog).
+// tool definitions of every advertised operation (tools), the agent
+// catalog (catalog) or the context for a task (context), and validates
+// catalogs and contexts (validate).
 func runAgent(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("agent")
-	format := fs.String("format", "", "`FORMAT`: tools: messages (Anthropic Messages API client tools, the default) or json-schema; catalog and validate: json")
-	kind := fs.String("kind", "", "validate: the `KIND` of document FILE holds: catalog (context documents are not made yet)")
+	format := fs.String("format", "", "`FORMAT`: tools: messages (Anthropic Messages API client tools, the default) or json-schema; catalog and validate: json; context: json (the default) or markdown")
+	kind := fs.String("kind", "", "validate: the `KIND` of document FILE holds: catalog or context")
+	var budget intFlag
+	fs.Var(&budget, "token-budget", "context: `N`, the most tokens the document may take, estimated as its compact JSON length in Unicode scalars / 4, rounded up (required)")
 	rest, code, done := parseFlags("agent", fs, args, stdout, stderr, 1, 2)
 	if done {
 		return code
@@ -37,12 +43,13 @@ func runAgent(args []string, stdout, stderr io.Writer) int {
 	sub := rest[0]
 	formats, ok := agentFormats[sub]
 	if !ok {
-		fmt.Fprintf(stderr, "wright-lsp agent: unknown subcommand %q: expected tools, catalog or validate%s\n%s",
-			sub, suggest(sub, []string{"tools", "catalog", "validate"}, ""), agentUsage)
+		fmt.Fprintf(stderr, "wright-lsp agent: unknown subcommand %q: expected tools, catalog, context or validate%s\n%s",
+			sub, suggest(sub, []string{"tools", "catalog", "context", "validate"}, ""), agentUsage)
 		return exitUsage
 	}
-	if (sub == "validate") != (len(rest) == 2) {
-		fmt.Fprintf(stderr, "wright-lsp agent %s: expected %s\n%s", sub, map[bool]string{true: "one FILE", false: "no argument"}[sub == "validate"], agentUsage)
+	takes := map[string]string{"validate": "one FILE", "context": "one TASK"}[sub]
+	if (takes != "") != (len(rest) == 2) {
+		fmt.Fprintf(stderr, "wright-lsp agent %s: expected %s\n%s", sub, cmp.Or(takes, "no argument"), agentUsage)
 		return exitUsage
 	}
 	if *format == "" {
@@ -52,8 +59,11 @@ func runAgent(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wright-lsp agent %s: unknown format %q: expected %s\n", sub, *format, strings.Join(formats, " or "))
 		return exitUsage
 	}
-	if sub == "validate" {
+	switch sub {
+	case "validate":
 		return runAgentValidate(rest[1], *kind, stdout, stderr)
+	case "context":
+		return runAgentContext(rest[1], budget, *format, stdout, stderr)
 	}
 	var err error
 	var out any
@@ -83,13 +93,9 @@ func runAgent(args []string, stdout, stderr io.Writer) int {
 // problems} and exits 0 when the document is valid, 1 when it is not, 2
 // when it cannot be read (over 4 MiB: refused before it is parsed).
 func runAgentValidate(path, kind string, stdout, stderr io.Writer) int {
-	switch kind {
-	case "catalog":
-	case "context":
-		fmt.Fprintln(stderr, "wright-lsp agent validate: --kind context: wright-lsp makes no context documents yet")
-		return exitUsage
-	default:
-		fmt.Fprintf(stderr, "wright-lsp agent validate: --kind %q: expected catalog\n", kind)
+	validate := map[string]func([]byte) []service.ValidationProblem{"catalog": service.ValidateCatalog, "context": service.ValidateContext}[kind]
+	if validate == nil {
+		fmt.Fprintf(stderr, "wright-lsp agent validate: --kind %q: expected catalog or context\n", kind)
 		return exitUsage
 	}
 	data, err := readLimited(path, service.MaxAgentDocument)
@@ -97,7 +103,7 @@ func runAgentValidate(path, kind string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wright-lsp agent validate: %v\n", err)
 		return exitUsage
 	}
-	problems := service.ValidateCatalog(data)
+	problems := validate(data)
 	res := agentValidation{DocumentType: "wright-agent-validation", SchemaVersion: 1, Kind: kind, Valid: len(problems) == 0,
 		Problems: problems}
 	if res.Problems == nil {

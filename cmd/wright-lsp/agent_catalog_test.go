@@ -90,7 +90,8 @@ func TestAgentCatalogCommand(t *testing.T) {
 // TestAgentValidateCommand validates, by its path, the catalog the
 // binary prints (valid, exit 0), an edited one (invalid, exit 1, the
 // problem named), and refuses a file over 4 MiB before parsing it and a
-// kind of document wright-lsp does not make (exit 2).
+// kind of document wright-lsp does not make (exit 2). A catalog is not a
+// context (exit 1).
 func TestAgentValidateCommand(t *testing.T) {
 	catalog := wright(t, "agent", "catalog").stdout
 	good := writeFile(t, "catalog.json", []byte(catalog))
@@ -109,8 +110,11 @@ func TestAgentValidateCommand(t *testing.T) {
 	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "the limit is 4194304 bytes (4 MiB)") {
 		t.Errorf("a file over 4 MiB: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
+	if r := wright(t, "agent", "validate", "--kind", "context", good); r.code != exitFailed || !strings.Contains(r.stdout, `"code":"unknown-field"`) {
+		t.Errorf("a catalog as a context: exit %d, %s", r.code, r.stdout)
+	}
 	for _, args := range [][]string{
-		{"agent", "validate", "--kind", "context", good},
+		{"agent", "validate", "--kind", "manifest", good},
 		{"agent", "validate", good},
 		{"agent", "validate", "--kind", "catalog"},
 		{"agent", "catalog", good},

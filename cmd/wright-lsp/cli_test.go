@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,9 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite the golden command transcripts")
+
+// fingerprintPattern matches the agent catalog's fingerprints.
+var fingerprintPattern = regexp.MustCompile(`fnv1a64:[0-9a-f]{16}`)
 
 // corpus is the shared corpus, from this package's directory.
 const corpus = "../../../shared/corpus"
@@ -29,12 +33,15 @@ const corpus = "../../../shared/corpus"
 // line, and its files are written to a fresh directory the commands run
 // in. A command line is
 //
-//	[NAME=VALUE…] wright-lsp ARG… [< FILE]
+//	[NAME=VALUE…] wright-lsp ARG… [< FILE] [> FILE]
 //
 // with arguments split at spaces outside '…' or "…" quotes, $CORPUS
 // naming the shared corpus; "cat FILE" prints a file the commands
 // wrote, "cp FROM TO" copies one. Outputs show the corpus as $CORPUS and
-// the directory as $WORK. NO_COLOR is unset unless a line sets it; the
+// the directory as $WORK, and the agent catalog's fingerprints (which
+// change with every description of the contract; service.TestAgentCatalog
+// pins them) as fnv1a64:FINGERPRINT. "> FILE" writes standard output to
+// FILE instead of showing it. NO_COLOR is unset unless a line sets it; the
 // output is a pipe, never a terminal (tty_test.go runs one).
 func TestCommands(t *testing.T) {
 	scripts, _ := filepath.Glob("testdata/cli/*.txtar")
@@ -85,6 +92,7 @@ func TestCommands(t *testing.T) {
 			}
 			got := strings.ReplaceAll(out.String(), corpusAbs, "$CORPUS")
 			got = strings.ReplaceAll(got, dir, "$WORK")
+			got = fingerprintPattern.ReplaceAllString(got, "fnv1a64:FINGERPRINT")
 			golden.Check(t, filepath.Join("testdata", "cli", name+".golden"), []byte(got), *update)
 		})
 	}
@@ -128,6 +136,10 @@ func runScriptLine(t *testing.T, dir, corpusAbs, line string, out *strings.Build
 		t.Fatalf("%q: unknown command %s", line, words[0])
 	}
 	args := words[1:]
+	var outFile string
+	if n := len(args); n >= 2 && args[n-2] == ">" {
+		outFile, args = filepath.Join(dir, args[n-1]), args[:n-2]
+	}
 	var stdin []byte
 	if n := len(args); n >= 2 && args[n-2] == "<" {
 		data, err := os.ReadFile(filepath.Join(dir, args[n-1]))
@@ -150,6 +162,12 @@ func runScriptLine(t *testing.T, dir, corpusAbs, line string, out *strings.Build
 		t.Fatal(err)
 	}
 	out.WriteString("exit " + itoa(code) + "\n")
+	if outFile != "" {
+		if err := os.WriteFile(outFile, stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout.Reset()
+	}
 	if stdout.Len() > 0 {
 		out.WriteString("-- stdout --\n" + stdout.String())
 		if !strings.HasSuffix(stdout.String(), "\n") {
