@@ -23,7 +23,8 @@ elapsed "npm ci"
 npx tsc --noEmit -p .
 elapsed "tsc --noEmit"
 node scripts/gen-grammar.mjs --check
-node --test test/manifest.test.mjs test/grammar.test.mjs test/server.test.mjs test/semantic.test.mjs
+node scripts/gen-snippets.mjs --check
+node --test test/manifest.test.mjs test/grammar.test.mjs test/server.test.mjs test/semantic.test.mjs test/snippets.test.mjs
 elapsed "manifest and grammar tests"
 
 # Package: bundle with esbuild, then vsce without node_modules.

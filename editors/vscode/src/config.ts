@@ -27,6 +27,7 @@ export function serverSettings(): Record<string, unknown> {
     ruleFiles: (setting<string[]>('ruleFiles') ?? []).map(expandPath),
     disabledRules: setting<string[]>('disabledRules') ?? [],
     ruleSeverities: setting<Record<string, string>>('ruleSeverities') ?? {},
+    failOn: setting<string>('failOn') ?? '',
     codeLens: { simulate: setting<boolean>('codeLens.simulate') !== false },
   };
 }

@@ -9,31 +9,37 @@ import {
   type ServerOptions,
   TransportKind,
   DidChangeConfigurationNotification,
+  State,
   type DocumentSelector,
 } from 'vscode-languageclient/node';
 import { agentRequest, isServed, overpyServed } from './agent';
-import { affects, section, serverSettings } from './config';
+import { affects, section, serverSettings, setting } from './config';
 import { ElementCount, showElementCost } from './cost';
 import { lexicalTypes, withoutTypes } from './semantic';
 import { installCommand, resolveServer } from './server';
+import { ServerStatus } from './status';
 import { TraceDocuments, traceCapability, traceScheme } from './trace';
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
 let starting: Promise<void> | undefined;
+let status: ServerStatus;
 const traces = new TraceDocuments(() => client);
 
 /** Settings the server reads: a change is sent to it. */
-const serverKeys = ['locale', 'lintConfig', 'ruleFiles', 'disabledRules', 'ruleSeverities', 'codeLens.simulate'];
+const serverKeys = ['locale', 'lintConfig', 'ruleFiles', 'disabledRules', 'ruleSeverities', 'failOn', 'codeLens.simulate'];
 /** Settings that shape the client: a change restarts it. */
-const restartKeys = ['server.path', 'overpy.enable'];
+const restartKeys = ['server.path', 'overpy.enable', 'codeLens.enabled', 'inlayHints.enabled'];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('Wright');
+  status = new ServerStatus();
   const count = new ElementCount(() => client);
   context.subscriptions.push(
     output,
+    status,
     count,
+    vscode.commands.registerCommand('wright.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('wright.restartServer', async () => {
       await stop();
       await start(count);
@@ -101,6 +107,7 @@ async function start(count: ElementCount): Promise<void> {
     const found = resolveServer();
     if (!found.ok) {
       output.appendLine(found.message);
+      status.failed(found.message);
       const choice = await vscode.window.showErrorMessage(found.message, 'Open Settings', 'Copy Install Command');
       if (choice === 'Open Settings') {
         await vscode.commands.executeCommand('workbench.action.openSettings', 'wright.server.path');
@@ -110,6 +117,7 @@ async function start(count: ElementCount): Promise<void> {
       return;
     }
     output.appendLine(`Starting ${found.path}`);
+    status.starting();
     // TransportKind.stdio makes the client append --stdio, which the server takes.
     const serverOptions: ServerOptions = {
       run: { command: found.path, args: [], transport: TransportKind.stdio },
@@ -132,6 +140,21 @@ async function start(count: ElementCount): Promise<void> {
           if (!tokens || document.languageId !== 'overpy' || !types) return tokens;
           return new vscode.SemanticTokens(withoutTypes(tokens.data, types, lexicalTypes), tokens.resultId);
         },
+        // A delta would bring the lexical tokens back: an OverPy document
+        // takes its tokens whole, filtered, and never asks for a delta.
+        provideDocumentSemanticTokensEdits: async (document, previousResultId, token, next) => {
+          const types = c?.initializeResult?.capabilities.semanticTokensProvider?.legend.tokenTypes;
+          if (document.languageId !== 'overpy' || !types || !c) return next(document, previousResultId, token);
+          const full = await c.sendRequest<{ data: number[] } | null>('textDocument/semanticTokens/full',
+            { textDocument: { uri: c.code2ProtocolConverter.asUri(document.uri) } }, token);
+          if (!full) return null;
+          return new vscode.SemanticTokens(withoutTypes(full.data, types, lexicalTypes));
+        },
+        // wright.codeLens.enabled and wright.inlayHints.enabled turn the
+        // server's lenses and hints off in this editor.
+        provideCodeLenses: (document, token, next) => (setting<boolean>('codeLens.enabled') === false ? [] : next(document, token)),
+        provideInlayHints: (document, range, token, next) =>
+          setting<boolean>('inlayHints.enabled') === false ? [] : next(document, range, token),
         workspace: {
           // The server asks for the "wright" section: answer with the keys
           // it reads, paths expanded, rather than the raw settings tree.
@@ -146,11 +169,21 @@ async function start(count: ElementCount): Promise<void> {
     // The trace setting is wright.trace.server, read by the client itself.
     c = new LanguageClient('wright', 'Wright', serverOptions, clientOptions);
     c.registerFeature(traceCapability);
+    const started = c;
+    started.onDidChangeState((e) => {
+      // Stopped after running, not by stop(): the server died and the
+      // client gave up restarting it.
+      if (e.newState === State.Stopped && e.oldState === State.Running && client === started) {
+        status.failed('the server stopped; see the Wright output');
+      }
+    });
     try {
       await c.start();
       client = c;
+      status.ready(c.initializeResult?.serverInfo?.version);
       count.refresh(0);
     } catch (err) {
+      status.failed(String(err));
       output.appendLine(`wright-lsp did not start: ${String(err)}`);
       void vscode.window.showErrorMessage(`Wright: wright-lsp (${found.path}) did not start: ${String(err)}`);
     }
@@ -165,6 +198,7 @@ async function start(count: ElementCount): Promise<void> {
 async function stop(): Promise<void> {
   const c = client;
   client = undefined;
+  status.stopped();
   if (c) {
     try {
       await c.stop();

@@ -184,3 +184,22 @@ test('engines.vscode is at least what @types/vscode and vscode-languageclient ne
   const lc = JSON.parse(readFileSync(join(root, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
   assert.ok(cmp(engine, lc.engines.vscode.replace(/^\^/, '')) >= 0, `vscode-languageclient needs ${lc.engines.vscode}`);
 });
+
+test('the icon is a 128 by 128 PNG that the package names', () => {
+  assert.equal(pkg.icon, 'images/icon.png');
+  const png = readFileSync(join(root, pkg.icon));
+  assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+  // IHDR: width and height, big-endian, at bytes 16 and 20.
+  assert.equal(png.readUInt32BE(16), 128);
+  assert.equal(png.readUInt32BE(20), 128);
+});
+
+test('the status item and the lens and hint switches are wired', () => {
+  const ext = readFileSync(join(root, 'src', 'extension.ts'), 'utf8');
+  for (const key of ['codeLens.enabled', 'inlayHints.enabled', 'failOn']) {
+    assert.ok(declaredKeys.includes(`wright.${key}`), `wright.${key} is not declared`);
+  }
+  assert.match(ext, /'codeLens\.enabled'/);
+  assert.match(ext, /'inlayHints\.enabled'/);
+  assert.ok(contributed.includes('wright.showOutput'), 'the status item opens the output through wright.showOutput');
+});

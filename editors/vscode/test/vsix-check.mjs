@@ -21,17 +21,22 @@ for (const want of [
   'extension/syntaxes/overpy.tmLanguage.json',
   'extension/language-configuration.json',
   'extension/overpy.language-configuration.json',
+  'extension/images/icon.png',
+  'extension/snippets/workshop.json',
+  'extension/snippets/overpy.json',
   'extension.vsixmanifest',
 ]) {
   assert.ok(files.includes(want), `${vsix} lacks ${want}:\n${listing}`);
 }
-// Every grammar and language configuration the packaged manifest names.
+// Every grammar, language configuration and snippet file the packaged
+// manifest names.
 const manifest = JSON.parse(execFileSync('unzip', ['-p', vsix, 'extension/package.json'], { encoding: 'utf8' }));
 const named = [
   ...manifest.contributes.grammars.map((g) => g.path),
   ...manifest.contributes.languages.map((l) => l.configuration),
+  ...manifest.contributes.snippets.map((s) => s.path),
 ];
-assert.equal(named.length, 4, `grammars and configurations named: ${named}`);
+assert.equal(named.length, 6, `grammars and configurations named: ${named}`);
 for (const p of named) {
   const want = 'extension/' + p.replace(/^\.\//, '');
   assert.ok(files.includes(want), `${vsix} lacks ${want}, named in its package.json`);

@@ -4,15 +4,18 @@
 // through wright.server.path, driven by playwright-core with Debian's
 // Chromium. It opens a Workshop file with a misspelt action and checks
 // that the Problems count shows it, that a hover shows a signature, that
-// the quick fix applies from the editor, that the element count
-// appears in the status bar, and that clicking a "Simulate this rule" code
+// the quick fix applies from the editor, that the element count and
+// the server's state (ready) appear in the status bar, and that clicking a "Simulate this rule" code
 // lens opens the rule's trace beside the program (a wright-trace: document
 // the extension reads from the server). Then it opens an OverPy file with a misspelt
 // function and checks that it is OverPy, coloured by the grammar, that the
 // Problems view lists its problem, that a hover shows the OverPy signature,
 // that the problem goes as the name is corrected by typing, that a line
-// after one ending in ':' is indented, and that completion after '.' lists
-// member functions. With UPDATE_SCREENSHOTS=1 its screenshots replace the
+// after one ending in ':' is indented, that completion after '.' lists
+// member functions, and that typing a snippet's prefix offers the rule
+// skeleton and takes it. Last, Fix All on a Workshop file removes an unused
+// declaration and wraps nothing in Evaluate Once (an acknowledgement, not
+// a correction). With UPDATE_SCREENSHOTS=1 its screenshots replace the
 // README's, in images/.
 //
 // Environment: CODE_SERVER_DIR (a folder where code-server is installed,
@@ -57,7 +60,7 @@ const logFile = join(tmp, 'code-server.log');
 const env = { ...process.env, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data') };
 mkdirSync(join(userData, 'User'), { recursive: true });
 mkdirSync(workspace);
-for (const f of ['arena.ow', 'lijiang.ow', 'duel.opy']) copyFileSync(join(here, 'workspace', f), join(workspace, f));
+for (const f of ['arena.ow', 'lijiang.ow', 'duel.opy', 'fixall.ow']) copyFileSync(join(here, 'workspace', f), join(workspace, f));
 writeFileSync(
   join(userData, 'User', 'settings.json'),
   JSON.stringify(
@@ -217,6 +220,11 @@ try {
   await count.first().waitFor({ timeout: 60000 });
   const countText = (await count.first().innerText()).trim();
   step(`element count status item: ${countText}`);
+
+  // 2b. The server's state: ready, a click away from its output.
+  const serverItem = page.locator('.statusbar-item', { hasText: 'Wright' }).filter({ has: page.locator('.codicon-check') });
+  await serverItem.first().waitFor({ timeout: 30000 });
+  step(`server status item: ${(await serverItem.first().getAttribute('aria-label')) ?? (await serverItem.first().innerText()).trim()}`);
 
   // 3. Hover over "Wait": a signature. Code lenses arriving move the
   // lines down, which can leave the pointer beside the word it was
@@ -421,6 +429,38 @@ try {
   step(`completion after '.': ${(await suggestion.innerText()).replace(/\s+/g, ' ').trim()} (the line indented by ${indent})`);
   await page.screenshot({ path: join(images, 'overpy.png') });
   await page.keyboard.press('Escape');
+
+  // 9. A snippet: at the end of the file, at column 0, "ruleDied" offers
+  // the rule skeleton of Player Died; taking it writes the rule.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.type('ruleDied');
+  const snippet = page.locator('.suggest-widget .monaco-list-row', { hasText: 'rulePlayerDied' }).first();
+  await snippet.waitFor({ state: 'visible', timeout: 30000 });
+  step(`snippet offered: ${(await snippet.innerText()).replace(/\s+/g, ' ').trim()}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .view-line', { hasText: '@Event playerDied' }).first().waitFor({ timeout: 10000 });
+  step('the snippet wrote a rule on @Event playerDied');
+  await page.keyboard.press('Escape');
+
+  // 10. Fix all corrects and acknowledges nothing: the unused declaration
+  // goes, the repeated value is not wrapped in Evaluate Once.
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'fixall.ow' }).dblclick();
+  await page.locator('.monaco-editor .view-line', { hasText: '1: Unused' }).first().waitFor({ timeout: 30000 });
+  await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 60000 });
+  await page.locator('.monaco-editor .view-line', { hasText: 'Distance Between' }).first().click();
+  await page.keyboard.press('F1');
+  await palette.waitFor({ state: 'visible', timeout: 15000 });
+  await palette.fill('>Fix All');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Fix All/ }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+  await waitFor('the unused declaration removed by Fix All', async () =>
+    (await page.locator('.monaco-editor .view-line', { hasText: '1: Unused' }).count()) === 0, 30000);
+  const wrapped = await page.locator('.monaco-editor .view-line', { hasText: 'Evaluate Once' }).count();
+  if (wrapped !== 0) throw new Error(`Fix All wrapped ${wrapped} lines in Evaluate Once`);
+  step('Fix All removed the unused declaration and added no Evaluate Once');
   step('PASS');
 } catch (err) {
   failed = true;
