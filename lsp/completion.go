@@ -24,6 +24,7 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
@@ -183,6 +184,15 @@ func completions(text string, at int, f *docFacts, trigger string) (source.Span,
 		if tiers[i] != tiers[j] {
 			return tiers[i] - tiers[j]
 		}
+		// Within a list ordered by label (actions, values, members, each
+		// grouped by how it fits the slot), the names the document uses
+		// more come first.
+		gi, gj := sortGroup(cands[i]), sortGroup(cands[j])
+		if f != nil && gi == gj && gi != "" {
+			if ui, uj := f.uses[vocab.Fold(cands[i].label)], f.uses[vocab.Fold(cands[j].label)]; ui != uj {
+				return uj - ui
+			}
+		}
 		return strings.Compare(cands[i].sort, cands[j].sort)
 	})
 	ranked := make([]candidate, len(cands))
@@ -191,6 +201,20 @@ func completions(text string, at int, f *docFacts, trigger string) (source.Span,
 		ranked[k].sort = fmt.Sprintf("%05d", k)
 	}
 	return c.word, ranked
+}
+
+// sortGroup is the part of a candidate's sort key before its label, for
+// a list ordered by label ("1" for a value that fits the slot); "" for a
+// list in an order of its own (declarations, catalog order), which
+// frequency does not reorder.
+func sortGroup(c candidate) string {
+	if c.label == "" || !strings.HasSuffix(c.sort, c.label) {
+		return ""
+	}
+	if g := strings.TrimSuffix(c.sort, c.label); g != "" {
+		return g
+	}
+	return "-" // ordered by label alone
 }
 
 // matchTier says how a label matches the folded word typed: 0 when it
@@ -656,11 +680,28 @@ type docFacts struct {
 	globals []index.Symbol
 	players []index.Symbol
 	subs    []index.Symbol
+	// uses counts, by folded spelling, the actions, values and enum
+	// members the document writes: among equal matches, the names it
+	// uses often come first.
+	uses map[string]int
 }
 
 func newFacts(d *document) *docFacts {
 	p := d.program()
-	f := &docFacts{doc: weak.Make(d), version: d.version, locale: p.Checked.Script.Locale}
+	f := &docFacts{doc: weak.Make(d), version: d.version, locale: p.Checked.Script.Locale, uses: map[string]int{}}
+	for _, b := range p.Checked.Script.Blocks() {
+		for _, st := range b.Statements {
+			ast.Inspect(st.Body, func(e *ast.Expr) bool {
+				switch {
+				case e.Elem != nil:
+					f.uses[vocab.Fold(label(&e.Elem.Entry, f.locale))]++
+				case e.Member != nil:
+					f.uses[vocab.Fold(label(&e.Member.Entry, f.locale))]++
+				}
+				return true
+			})
+		}
+	}
 	for _, sym := range p.Index().Symbols {
 		switch sym.Kind {
 		case index.GlobalVariable:
