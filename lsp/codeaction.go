@@ -137,12 +137,8 @@ func init() {
 						out = append(out, *a)
 					}
 				case "check":
-					if data.Code == string(diag.MissingSemicolon) && data.Start == data.End && !d.overpy {
-						e := source.Edit{Span: source.Span{Start: data.Start, End: data.End}, New: ";"}
-						if a, err := s.action(d, "Insert ';'", "quickfix", []source.Edit{e}, cd); err == nil {
-							a.IsPreferred = true
-							out = append(out, *a)
-						}
+					if a := s.parseFix(d, data, cd); a != nil {
+						out = append(out, *a)
 					}
 					for i, sug := range data.Suggestions {
 						if i == 3 {
@@ -247,6 +243,39 @@ func fixAll(findings []lint.Finding) []source.Edit {
 	}
 	slices.SortStableFunc(out, func(a, b source.Edit) int { return a.Span.Start - b.Span.Start })
 	return out
+}
+
+// parseFix is the mechanical correction of a parse diagnostic, when it
+// has one: the ';' a statement lacks, the '()' a value that takes no
+// arguments does not have in the game's text. It is preferred: there is
+// nothing else the text could have meant. OverPy diagnostics have none
+// (their spans are in the OverPy text, which reads differently).
+func (s *Server) parseFix(d *document, data diagnosticData, cd json.RawMessage) *codeAction {
+	if d.overpy || data.End > len(d.text) || data.Start > data.End {
+		return nil
+	}
+	var title string
+	var e source.Edit
+	switch diag.Code(data.Code) {
+	case diag.MissingSemicolon:
+		if data.Start != data.End {
+			return nil
+		}
+		title, e = "Insert ';'", source.Edit{Span: source.Span{Start: data.Start, End: data.End}, New: ";"}
+	case diag.EmptyParentheses:
+		if t := d.text[data.Start:data.End]; !strings.HasPrefix(t, "(") || !strings.HasSuffix(t, ")") || strings.TrimSpace(t[1:len(t)-1]) != "" {
+			return nil
+		}
+		title, e = "Remove '()'", source.Edit{Span: source.Span{Start: data.Start, End: data.End}}
+	default:
+		return nil
+	}
+	a, err := s.action(d, title, "quickfix", []source.Edit{e}, cd)
+	if err != nil {
+		return nil
+	}
+	a.IsPreferred = true
+	return a
 }
 
 // readData decodes the data of a diagnostic the server published.
