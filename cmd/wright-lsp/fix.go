@@ -7,7 +7,9 @@ package main
 // the file had; fixes whose edits overlap wait for the next pass, which
 // lints the fixed text again, until no selected fix is left (or a bound
 // of passes is reached). Fixes that only acknowledge a finding (the
-// evaluate-once idiom) are applied only when named with --fix-kind.
+// evaluate-once idiom) are applied only when named with --fix-kind. On
+// an OverPy file a fix is applied only where it can be stated on the
+// OverPy text exactly (fixOverPy).
 
 import (
 	"errors"
@@ -79,8 +81,9 @@ type fixedFile struct {
 	applied   int
 	withheld  int // fixes not applied because they would add an error
 	problem   string
-	skipped   bool // not a Workshop file on disk
 	parseFail bool
+	// opyErrors is set for an OverPy file whose program has errors.
+	opyErrors bool
 }
 
 // runFix fixes every input, then reports what remains (with --diff: the
@@ -107,6 +110,8 @@ func runFix(inputs []input, m *sessionMaker, f *fixFlags, sel *selectFlags, comm
 			return exitUsage
 		case r.parseFail:
 			fmt.Fprintf(stderr, "wright-lsp lint: %s: not fixed: the file has syntax errors; fix them first\n", r.path)
+		case r.opyErrors:
+			fmt.Fprintf(stderr, "wright-lsp lint: %s: not fixed: the OverPy program has errors; fix them first\n", r.path)
 		}
 		if r.withheld > 0 {
 			fmt.Fprintf(stderr, "wright-lsp lint: %s: %s not applied: each would add an error\n", r.path, plural(r.withheld, "fix"))
@@ -145,7 +150,10 @@ func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
 	cfg := session.LintConfig()
 	out := fixedFile{path: p.File.Path, old: p.File.Text, new: p.File.Text}
 	if p.IsOverPy() {
-		out.skipped = true
+		out = fixOverPy(m, p, cfg, apply, out)
+		if in.path == stdinName {
+			out.path = stdinName
+		}
 		return out
 	}
 	if p.Checked.ParseErrors > 0 {
@@ -184,6 +192,53 @@ func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
 	out.new = text
 	return out
 }
+
+// fixOverPy fixes an OverPy entry: a fix is applied only as
+// service.Program.OverPyFix states it on the OverPy text (the edited text
+// compiles to exactly the fixed program), one per pass, since each is
+// validated against the program it was found in; a fix of an included
+// file, or one withheld on OverPy, is left.
+func fixOverPy(m *sessionMaker, p *service.Program, cfg *lint.Config, apply map[string]bool, out fixedFile) fixedFile {
+	entry := p.Sources()[0]
+	out.path, out.old, out.new = entry.Path, entry.Text, entry.Text
+	if p.HasErrors() {
+		out.opyErrors = true
+		return out
+	}
+	text := entry.Text
+	for range maxOverPyFixes {
+		next, found := "", false
+		for _, f := range p.Lint(cfg).Findings {
+			if f.Fix == nil || !apply[f.Fix.Kind] {
+				continue
+			}
+			es, err := p.OverPyFix(f)
+			if err != nil || slices.ContainsFunc(es, func(e service.OverPyEdit) bool { return e.File.Path != entry.Path }) {
+				continue
+			}
+			var mine []source.Edit
+			for _, e := range es {
+				mine = append(mine, e.Edit)
+			}
+			if t, err := source.Apply(text, mine); err == nil {
+				next, found = t, true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+		text = next
+		p = service.NewOverPyProgram(source.NewFile(entry.Path, text), m.opts.Engine, nil)
+		out.applied++
+	}
+	out.new = text
+	return out
+}
+
+// maxOverPyFixes bounds the fixes applied to one OverPy file, one per
+// pass.
+const maxOverPyFixes = 50
 
 // applyFixes applies a batch of non-overlapping fixes, all at once when
 // together they add no error, else one by one keeping those that add

@@ -139,8 +139,9 @@ use-matching-last-id), file by file, each file written atomically, then reports 
 remains. Fixes that only acknowledge a finding (evaluate-once) apply only when named with
 --fix-kind, which then limits --fix to the kinds named. A fix that would add an error is
 not applied. --diff prints the changes as a unified diff, writes nothing, and fails
-(exit 1) when there is something to fix. OverPy files are not fixed (their fixes are on
-the compiled text).`
+(exit 1) when there is something to fix. On an OverPy file a fix is applied only where
+it can be written on the OverPy text and the edited file compiles to exactly the fixed
+program (an unused declaration's line, a dead elif branch); the others are left.`
 
 const fmtNote = `fmt prints each Workshop file as the game exports it (the canonical printer, in the
 file's own client language). Without -w or --check it writes the formatted text to
