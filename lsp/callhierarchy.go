@@ -8,7 +8,10 @@ package lsp
 // when several do), or, when no rule defines it, its declaration. Prepare
 // on a subroutine's name (declared, called, started or named in an event)
 // gives the subroutine; anywhere else in a rule, that rule, whose
-// outgoing calls are its Call Subroutines and Start Rules.
+// outgoing calls are its Call Subroutines and Start Rules. In an OverPy
+// document the items and calls are the compiled program's, placed at the
+// .opy text through the source map, and prepare gives the rule or def
+// around the position.
 
 import (
 	"context"
@@ -20,6 +23,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/index"
+	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
 // hierarchyData is an item's data: the rule, or the subroutine that no
@@ -31,6 +35,24 @@ type hierarchyData struct {
 
 func init() {
 	register("textDocument/prepareCallHierarchy", handler(func(_ context.Context, s *Server, p *protocol.CallHierarchyPrepareParams) (any, error) {
+		if d, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			// OverPy: the rule or def the position is in, the last whose
+			// header (what the source map gives of a rule) starts at or
+			// before it.
+			best, at := -1, protocol.Position{}
+			for i, r := range d.program().Checked.Script.Rules {
+				rng, ok := s.programRange(d, r.Span)
+				if ok && !positionBefore(p.Position, rng.Start) && (best < 0 || positionBefore(at, rng.Start)) {
+					best, at = i, rng.Start
+				}
+			}
+			if best >= 0 {
+				if it, ok := s.ruleItem(d, best); ok {
+					return []protocol.CallHierarchyItem{it}, nil
+				}
+			}
+			return nil, nil
+		}
 		d, off, err := s.documentAt(p.TextDocument.URI, p.Position)
 		if err != nil {
 			return nil, err
@@ -121,19 +143,19 @@ func init() {
 // event.
 func (s *Server) ruleItem(d *document, i int) (protocol.CallHierarchyItem, bool) {
 	r := d.program().Checked.Script.Rules[i]
-	rng, err := s.lspRange(d, r.Span)
-	if err != nil {
+	rng, ok := s.programRange(d, r.Span)
+	if !ok {
 		return protocol.CallHierarchyItem{}, false
 	}
 	sel := r.NameSpan
 	if sel.End <= sel.Start {
 		sel = r.KeywordSpan
 	}
-	selRng, err := s.lspRange(d, sel)
-	if err != nil {
-		selRng = rng
+	selRng, ok := s.programRange(d, sel)
+	if !ok || !rangeHolds(rng, selRng.Start) || !rangeHolds(rng, selRng.End) {
+		selRng = protocol.Range{Start: rng.Start, End: rng.Start}
 	}
-	kind, detail := protocol.SymbolKindEvent, ruleEvent(d.text, r)
+	kind, detail := protocol.SymbolKindEvent, ruleEvent(d.program().File.Text, r)
 	if sub := r.Subroutine(); sub != "" {
 		kind, detail = protocol.SymbolKindFunction, "subroutine "+sub
 	}
@@ -159,8 +181,8 @@ func (s *Server) subroutineItem(d *document, name string) (protocol.CallHierarch
 	if !ok {
 		return protocol.CallHierarchyItem{}, false
 	}
-	rng, err := s.lspRange(d, sym.Span)
-	if err != nil {
+	rng, ok := s.programRange(d, sym.Span)
+	if !ok {
 		return protocol.CallHierarchyItem{}, false
 	}
 	detail := "subroutine · no rule defines it"
@@ -173,9 +195,8 @@ func (s *Server) subroutineItem(d *document, name string) (protocol.CallHierarch
 // is not a subroutine) and its rule (-1 for an undefined subroutine). ok
 // is false for an item the document no longer has.
 func (s *Server) hierarchyItem(it protocol.CallHierarchyItem) (d *document, sub string, rule int, ok bool, err error) {
-	d, err = s.document(it.URI)
-	if err != nil {
-		return nil, "", -1, false, err
+	if d = s.docs.getOrLoad(it.URI); d == nil || d.tooLarge {
+		return nil, "", -1, false, nil
 	}
 	raw, _ := json.Marshal(it.Data)
 	var data hierarchyData
@@ -198,11 +219,38 @@ func (s *Server) callRange(d *document, sc *ast.Script, e flow.CallEdge) (protoc
 	if st := sc.Rules[e.Caller].Actions.Statements[e.Action]; st.Body != nil && len(st.Body.Args) > 0 {
 		span = st.Body.Args[0].Span
 	}
-	rng, err := s.lspRange(d, span)
-	return rng, err == nil
+	return s.programRange(d, span)
 }
 
-// ruleEvent is the text of a rule's event line ("Ongoing - Global").
+// programRange converts a span of d's program to a range in d: as it is
+// for Workshop, through the source map for OverPy (false for text of
+// another file, or generated).
+func (s *Server) programRange(d *document, span source.Span) (protocol.Range, bool) {
+	if !d.overpy {
+		rng, err := s.lspRange(d, span)
+		return rng, err == nil
+	}
+	res := d.program().OverPy()
+	l, ok := res.Map.Lookup(span)
+	if !ok || !sameFile(res.Program.Files[l.File].Path, d.path) {
+		return protocol.Range{}, false
+	}
+	loc, ok := s.overpyLocation(overpyPoint{d: d, res: res}, l)
+	return loc.Range, ok
+}
+
+// rangeHolds reports whether rng holds pos, its end included.
+func rangeHolds(rng protocol.Range, pos protocol.Position) bool {
+	return !positionBefore(pos, rng.Start) && !positionBefore(rng.End, pos)
+}
+
+// positionBefore reports whether a comes strictly before b.
+func positionBefore(a, b protocol.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// ruleEvent is the text of a rule's event line ("Ongoing - Global") in
+// the program's text.
 func ruleEvent(text string, r *ast.Rule) string {
 	if r.Event != nil {
 		for _, l := range r.Event.Lines {

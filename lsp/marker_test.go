@@ -302,6 +302,7 @@ func runMarkers(t *testing.T, path string) []byte {
 			// incoming and outgoing calls.
 			file, pos := mark()
 			res, callErr = c.try("textDocument/prepareCallHierarchy", docParams(file, map[string]any{"position": pos}))
+			r.doc = pathURI(filepath.Join(root, file))
 			if callErr == nil {
 				out.WriteString(r.render(res) + "\n")
 				var items []json.RawMessage
@@ -316,6 +317,7 @@ func runMarkers(t *testing.T, path string) []byte {
 						fmt.Fprintf(&out, "%s:\n%s\n", m, r.render(calls))
 					}
 				}
+				r.doc = ""
 				continue
 			}
 		case "simulate":
@@ -430,6 +432,9 @@ func strconvUnquote(s string) (string, error) {
 type renderer struct {
 	root  string
 	files map[string]*markedFile
+	// doc, when set, is the URI of ranges that name none (the call
+	// hierarchy's fromRanges, in the document asked about).
+	doc string
 }
 
 func (r *renderer) mark(t *testing.T, name string) (string, map[string]int) {
@@ -490,8 +495,10 @@ func (r *renderer) annotate(v any, uri string) any {
 					continue
 				}
 				compact, _ := compactRange(rng)
-				text, _ := r.covered(uri, rng)
-				list[i] = compact + " " + strconv.Quote(text)
+				if text, ok := r.covered(uri, rng); ok {
+					compact += " " + strconv.Quote(text)
+				}
+				list[i] = compact
 			}
 		}
 		for _, key := range []string{"range", "selectionRange"} {
@@ -529,6 +536,9 @@ func compactRange(rng map[string]any) (string, bool) {
 // covered returns the text a range covers in the current text of the
 // file at uri, or of the only file when uri is unknown.
 func (r *renderer) covered(uri string, rng map[string]any) (string, bool) {
+	if uri == "" {
+		uri = r.doc
+	}
 	var f *markedFile
 	for name, mf := range r.files {
 		if uri == "" || pathURI(filepath.Join(r.root, name)) == uri {

@@ -83,3 +83,42 @@ func hasCode(err error, code string) bool {
 	var e *service.Error
 	return errors.As(err, &e) && e.Code == code
 }
+
+// BenchmarkSimulateDocument is one Simulate lens on the largest game
+// export (z_owware.txt, 257 rules): the program, and its busiest rule
+// (the one with the most events shown), each a whole editor-scenario run
+// and its document. The program is checked beforehand, as the language
+// server's document holds it.
+func BenchmarkSimulateDocument(b *testing.B) {
+	text, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "workshop", "game-exports", "z_owware.txt"))
+	if err != nil {
+		b.Fatalf("the shared corpus is missing: %v", err)
+	}
+	p := service.NewProgram(source.NewFile("z_owware.txt", string(text)), engine.Options{}, 0)
+	busiest, most := 0, 0
+	for i := range p.Checked.Script.Rules {
+		doc, err := service.SimulateDocument(p, i, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if doc.Shown > most {
+			busiest, most = i, doc.Shown
+		}
+	}
+	for _, bc := range []struct {
+		name string
+		rule int
+	}{{"program", -1}, {"busiest-rule", busiest}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var doc *service.TraceDocument
+			for b.Loop() {
+				doc, err = service.SimulateDocument(p, bc.rule, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(doc.Shown), "events-shown")
+			b.ReportMetric(float64(len(doc.Text)), "bytes")
+		})
+	}
+}
