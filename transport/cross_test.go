@@ -182,6 +182,7 @@ var excusedCodes = map[string]string{
 	"cancelled":          "the transports never cancel a request's context",
 	"internal-error":     "only a defect gives it",
 	"simulation-timeout": "only a run past the wall-clock limit gives it, which no request sets; engine/sim's TestWallClock covers the limit",
+	"simulation-stopped": "only the language server's Simulate lens stops a run (service.SimulateDocument, no operation); service's TestSimulateDocumentRefusals covers it",
 }
 
 // TestTransportsAgree sends every scenario's requests in process, over
