@@ -86,19 +86,27 @@ func (s *Server) disableRuleAction(rule string, diag []byte) *codeAction {
 // A rule the file already configures gets a second key, which the policy
 // loader refuses, so the caller offers nothing then.
 func disableRuleEdit(text, rule string) (at int, insert string) {
+	// The inserted lines end as the file's do: a CRLF file stays CRLF.
+	nl := "\n"
+	if strings.Contains(text, "\r\n") {
+		nl = "\r\n"
+	}
+	entry := func(indent string) string {
+		return indent + rule + ":" + nl + indent + indent + "enabled: false" + nl
+	}
 	loc := rulesLine.FindStringIndex(text)
 	if loc == nil {
 		prefix := ""
 		if text != "" && !strings.HasSuffix(text, "\n") {
-			prefix = "\n"
+			prefix = nl
 		}
-		return len(text), prefix + "rules:\n  " + rule + ":\n    enabled: false\n"
+		return len(text), prefix + "rules:" + nl + entry("  ")
 	}
 	at = loc[1]
 	if at < len(text) && text[at] == '\n' {
 		at++
 	} else {
-		return at, "\n  " + rule + ":\n    enabled: false\n"
+		return at, nl + entry("  ")
 	}
 	indent := "  "
 	rest := text[at:]
@@ -112,7 +120,7 @@ func disableRuleEdit(text, rule string) (at int, insert string) {
 		}
 		break
 	}
-	return at, indent + rule + ":\n" + indent + indent + "enabled: false\n"
+	return at, entry(indent)
 }
 
 // offsetPosition is the LSP position (UTF-16) of a byte offset of text.

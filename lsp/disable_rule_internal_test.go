@@ -20,7 +20,8 @@ func TestDisableRuleEdit(t *testing.T) {
 		{"rules key, four spaces", "rules:\n    unused-variable:\n        severity: info\nfailOn: error\n",
 			"rules:\n    repeated-value:\n        enabled: false\n    unused-variable:\n        severity: info\nfailOn: error\n", true},
 		{"rules key with a comment, CRLF", "rules: # ours\r\n  unused-variable:\r\n    severity: info\r\n",
-			"rules: # ours\r\n  repeated-value:\n    enabled: false\n  unused-variable:\r\n    severity: info\r\n", true},
+			"rules: # ours\r\n  repeated-value:\r\n    enabled: false\r\n  unused-variable:\r\n    severity: info\r\n", true},
+		{"no rules key, CRLF", "failOn: warning\r\n", "failOn: warning\r\nrules:\r\n  repeated-value:\r\n    enabled: false\r\n", true},
 		{"rules key last, no newline", "failOn: error\nrules:", "failOn: error\nrules:\n  repeated-value:\n    enabled: false\n", true},
 		{"the rule already configured", "rules:\n  repeated-value:\n    severity: warning\n", "", false},
 	} {
