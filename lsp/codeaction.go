@@ -25,7 +25,6 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
-	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -245,37 +244,27 @@ func fixAll(findings []lint.Finding) []source.Edit {
 	return out
 }
 
-// parseFix is the mechanical correction of a parse diagnostic, when it
-// has one: the ';' a statement lacks, the '()' a value that takes no
-// arguments does not have in the game's text. It is preferred: there is
-// nothing else the text could have meant. OverPy diagnostics have none
-// (their spans are in the OverPy text, which reads differently).
+// parseFix is the mechanical correction of a diagnostic of the parse, when
+// the engine gives it one (the ';' a statement lacks, the ')' it never
+// closed, the '()' a value that takes none). It is preferred: the text
+// could have meant nothing else. OverPy diagnostics have none: their
+// spans are in the OverPy text, which reads differently.
 func (s *Server) parseFix(d *document, data diagnosticData, cd json.RawMessage) *codeAction {
-	if d.overpy || data.End > len(d.text) || data.Start > data.End {
+	if d.overpy {
 		return nil
 	}
-	var title string
-	var e source.Edit
-	switch diag.Code(data.Code) {
-	case diag.MissingSemicolon:
-		if data.Start != data.End {
+	for _, x := range d.program().Checked.Diags {
+		if x.Fix == nil || string(x.Code) != data.Code || x.Span.Start != data.Start || x.Span.End != data.End {
+			continue
+		}
+		a, err := s.action(d, x.Fix.Title, "quickfix", x.Fix.Edits, cd)
+		if err != nil {
 			return nil
 		}
-		title, e = "Insert ';'", source.Edit{Span: source.Span{Start: data.Start, End: data.End}, New: ";"}
-	case diag.EmptyParentheses:
-		if t := d.text[data.Start:data.End]; !strings.HasPrefix(t, "(") || !strings.HasSuffix(t, ")") || strings.TrimSpace(t[1:len(t)-1]) != "" {
-			return nil
-		}
-		title, e = "Remove '()'", source.Edit{Span: source.Span{Start: data.Start, End: data.End}}
-	default:
-		return nil
+		a.IsPreferred = true
+		return a
 	}
-	a, err := s.action(d, title, "quickfix", []source.Edit{e}, cd)
-	if err != nil {
-		return nil
-	}
-	a.IsPreferred = true
-	return a
+	return nil
 }
 
 // readData decodes the data of a diagnostic the server published.

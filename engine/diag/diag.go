@@ -51,6 +51,16 @@ type Diagnostic struct {
 	// Suggestions are replacement spellings for the text at Span, best
 	// first (for example the nearest valid name).
 	Suggestions []string
+	// Fix is the problem's mechanical correction, when the text can have
+	// meant only one thing (the ';' a statement lacks); nil otherwise.
+	Fix *Fix
+}
+
+// A Fix is a diagnostic's mechanical correction.
+type Fix struct {
+	// Title says what the edits do, for a code action: "Insert ';'".
+	Title string
+	Edits []source.Edit
 }
 
 // A Related is a secondary location of a diagnostic.

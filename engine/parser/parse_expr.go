@@ -423,8 +423,10 @@ func (p *parser) parseCall(el *vocab.Element, nameSpan source.Span) *ast.Expr {
 	if el.Bare && p.peek() == ')' {
 		p.pos++
 		e.Span.End = p.pos
+		n := len(p.diags)
 		p.report(diag.Info, diag.EmptyParentheses, source.Span{Start: open, End: p.pos},
 			"%s takes no arguments; the game writes it without '()'", el.English())
+		p.fixLast(n, "Remove '()'", source.Span{Start: open, End: p.pos}, "")
 		return e
 	}
 	if (el.ID == "__map__" || el.ID == "__gamemode__") && p.removedName() {
@@ -475,8 +477,18 @@ func (p *parser) parseArgs(params []vocab.Param, open int) []*ast.Expr {
 			p.pos++
 			return p.args(list)
 		case ';', '}', 0:
+			n := len(p.diags)
 			p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1},
 				"this '(' is never closed: expected ')' after the arguments, found %s", p.describe(p.pos))
+			// The statement ends after the last argument: the ')' goes
+			// there, whatever the arguments hold. Two calls left open at
+			// one ';' could close in more than one way: neither gets it.
+			if p.unclosedAt == p.pos && p.unclosedDiag < len(p.diags) {
+				p.diags[p.unclosedDiag].Fix = nil
+			} else if last := list[len(list)-1]; p.peek() == ';' && last.Kind != ast.Bad && last.Span.End > last.Span.Start {
+				p.fixLast(n, "Insert ')'", source.Span{Start: last.Span.End, End: last.Span.End}, ")")
+			}
+			p.unclosedAt, p.unclosedDiag = p.pos, len(p.diags)-1
 			return p.args(list)
 		}
 		p.errorf(diag.UnexpectedToken, p.here(), "expected ',' or ')' after an argument, found %s", p.describe(p.pos))

@@ -554,8 +554,10 @@ func (p *parser) parseEventLine(i int, event *vocab.Event) ast.EventLine {
 	}
 	p.pos = end
 	if !p.eat(';') {
+		n := len(p.diags)
 		p.errorf(diag.MissingSemicolon, source.Span{Start: line.Span.End, End: line.Span.End},
 			"expected ';' after the event line %s, found %s", diag.Quote(text), p.describe(p.pos))
+		p.fixLast(n, "Insert ';'", source.Span{Start: line.Span.End, End: line.Span.End}, ";")
 		if p.pos < len(p.src) && p.src[p.pos] != '}' && p.pos == end && (p.src[p.pos] != '\n' && p.src[p.pos] != '\r') {
 			p.advanceRune()
 		}

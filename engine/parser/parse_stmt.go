@@ -64,6 +64,7 @@ func (p *parser) parseStatement(kind blockKind) *ast.Statement {
 		}
 	}
 	p.skip()
+	before := len(p.diags) // the statement's own problems come after
 	if span, ok := p.disabledPrefix(); ok {
 		st.Disabled, st.DisabledSpan = true, span
 		p.pos = span.End
@@ -94,8 +95,14 @@ func (p *parser) parseStatement(kind blockKind) *ast.Statement {
 		if kind == blockConditions {
 			what = "condition"
 		}
+		n := len(p.diags)
 		p.errorf(diag.MissingSemicolon, source.Span{Start: bodyEnd, End: bodyEnd},
 			"expected ';' after the %s, found %s", what, p.describe(p.pos))
+		// Only a statement read without another problem surely ends
+		// where its ';' is missing.
+		if n == before {
+			p.fixLast(n, "Insert ';'", source.Span{Start: bodyEnd, End: bodyEnd}, ";")
+		}
 		// When the statement is followed by a line break, the ';' was
 		// simply forgotten: keep reading from the next line. Otherwise
 		// skip the rest of the statement.

@@ -58,7 +58,7 @@ func Parse(f *source.File, opts Options) *Result {
 	if v == nil {
 		v = vocab.Default()
 	}
-	p := &parser{src: f.Text, v: v, actionAt: -1, hitsAt: -1}
+	p := &parser{src: f.Text, v: v, actionAt: -1, hitsAt: -1, unclosedAt: -1}
 	if strings.HasPrefix(f.Text, byteOrderMark) {
 		// Editors on Windows save files with a byte-order mark; it is
 		// not text. Spans stay offsets into the file as it is.
@@ -140,6 +140,10 @@ type parser struct {
 
 	diags    diag.List
 	comments []source.Span
+	// unclosedAt is where the last call left open by a statement's end
+	// was reported (-1: none), and unclosedDiag its diagnostic's index:
+	// a second call open at the same place makes the fix ambiguous.
+	unclosedAt, unclosedDiag int
 	depth    int
 	hits     []vocab.Hit // the names found at hitsAt
 	hitsAt   int         // offset hits were matched at; -1 when stale
@@ -178,6 +182,16 @@ func (p *parser) report(sev diag.Severity, code diag.Code, span source.Span, for
 	p.diags = append(p.diags, diag.Diagnostic{
 		Code: code, Severity: sev, Span: span, Message: fmt.Sprintf(format, args...),
 	})
+}
+
+// fixLast gives the diagnostic just reported its mechanical correction:
+// insert text at an offset, or delete a span when text is "". n is the
+// number of diagnostics before the report, which recovery may have
+// dropped as a repeat.
+func (p *parser) fixLast(n int, title string, span source.Span, text string) {
+	if len(p.diags) > n {
+		p.diags[len(p.diags)-1].Fix = &diag.Fix{Title: title, Edits: []source.Edit{{Span: span, New: text}}}
+	}
 }
 
 // newExpr returns a node from the slab; slabs keep allocation cheap on

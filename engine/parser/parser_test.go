@@ -170,3 +170,45 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("rule starts at %d, want %d", got, want)
 	}
 }
+
+// TestFixes: a parse diagnostic's mechanical fix, applied, gives text
+// that parses with no diagnostic at all; a problem that could mean several
+// things gets none.
+func TestFixes(t *testing.T) {
+	const head = "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Each Player;\n\t\tAll;\n\t\tAll;\n\t}\n\n\tactions\n\t{\n\t\t"
+	const tail = "\n\t}\n}\n"
+	for _, tc := range []struct {
+		name, actions, title string // title "": no fix
+	}{
+		{"missing ';' at a line's end", "Wait(1, Ignore Condition)\n\t\tWait(1, Ignore Condition);", "Insert ';'"},
+		{"'()' after a bare value", "Kill(Event Player(), Null);", "Remove '()'"},
+		{"'( )' after a bare value", "Kill(Event Player( ), Null);", "Remove '()'"},
+		{"a call the ';' leaves open", "Small Message(All Players(All Teams), Custom String(\"x\");", "Insert ')'"},
+		{"two calls the ';' leaves open", "Small Message(All Players(All Teams, Custom String(\"x\");", ""},
+		{"a call the '}' leaves open", "Small Message(Event Player, Custom String(\"x\")", ""},
+	} {
+		src := head + tc.actions + tail
+		res := parser.Parse(source.NewFile("t.ow", src), parser.Options{Locale: vocab.EnUS, LocaleGiven: true})
+		var fixed []string
+		for _, d := range res.Diags {
+			if d.Fix == nil {
+				continue
+			}
+			fixed = append(fixed, d.Fix.Title)
+			out, err := source.Apply(src, d.Fix.Edits)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			again := parser.Parse(source.NewFile("t.ow", out), parser.Options{Locale: vocab.EnUS, LocaleGiven: true})
+			for _, d2 := range again.Diags {
+				t.Errorf("%s: after %q, %s remains: %s\n%s", tc.name, d.Fix.Title, d2.Code, d2.Message, out)
+			}
+		}
+		if tc.title == "" && len(fixed) > 0 {
+			t.Errorf("%s: fixes %q offered where the text could mean several things", tc.name, fixed)
+		}
+		if tc.title != "" && (len(fixed) != 1 || fixed[0] != tc.title) {
+			t.Errorf("%s: fixes %q, want exactly %q", tc.name, fixed, tc.title)
+		}
+	}
+}
