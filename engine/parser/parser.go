@@ -144,9 +144,9 @@ type parser struct {
 	// was reported (-1: none), and unclosedDiag its diagnostic's index:
 	// a second call open at the same place makes the fix ambiguous.
 	unclosedAt, unclosedDiag int
-	depth    int
-	hits     []vocab.Hit // the names found at hitsAt
-	hitsAt   int         // offset hits were matched at; -1 when stale
+	depth                    int
+	hits                     []vocab.Hit // the names found at hitsAt
+	hitsAt                   int         // offset hits were matched at; -1 when stale
 
 	// Nodes and lists are carved out of slabs: a large script has tens
 	// of thousands of them, and one allocation per node would cost more
