@@ -88,11 +88,14 @@ type semToken struct {
 // tokenCollector gathers the tokens of one document.
 type tokenCollector struct {
 	text string
-	out  []semToken
+	// within is the byte range whose tokens are wanted: a token that
+	// does not meet it is dropped.
+	within source.Span
+	out    []semToken
 }
 
 func (c *tokenCollector) add(sp source.Span, typ, mods int) {
-	if sp.Start < 0 || sp.End > len(c.text) || sp.End <= sp.Start {
+	if sp.Start < 0 || sp.End > len(c.text) || sp.End <= sp.Start || sp.End <= c.within.Start || sp.Start >= c.within.End {
 		return
 	}
 	c.out = append(c.out, semToken{span: sp, typ: typ, mods: mods})
@@ -101,9 +104,16 @@ func (c *tokenCollector) add(sp source.Span, typ, mods int) {
 // semanticTokens returns the encoded tokens of d: five integers per token
 // (line delta, start delta, length, type, modifiers).
 func (s *Server) semanticTokens(ctx context.Context, d *document) ([]uint32, error) {
+	return s.semanticTokensIn(ctx, d, source.Span{Start: 0, End: len(d.text)})
+}
+
+// semanticTokensIn returns the encoded tokens of d that meet the byte
+// range within; rules outside it are not visited, so a range answer on a
+// large file costs what its visible lines hold.
+func (s *Server) semanticTokensIn(ctx context.Context, d *document, within source.Span) ([]uint32, error) {
 	p := d.program()
 	sc := p.Checked.Script
-	c := &tokenCollector{text: d.text}
+	c := &tokenCollector{text: d.text, within: within}
 	for _, cm := range sc.Comments {
 		c.add(cm, tokComment, 0)
 	}
@@ -127,6 +137,9 @@ func (s *Server) semanticTokens(ctx context.Context, d *document) ([]uint32, err
 	for _, r := range sc.Rules {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if r.Span.End < within.Start || r.Span.Start > within.End {
+			continue
 		}
 		if r.Disabled {
 			c.add(r.DisabledSpan, tokKeyword, 0)

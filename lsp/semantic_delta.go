@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
 type semanticTokensRangeParams struct {
@@ -76,7 +78,28 @@ func (r *semanticResults) forget(uri string) {
 
 func init() {
 	register("textDocument/semanticTokens/range", handler(func(ctx context.Context, s *Server, p *semanticTokensRangeParams) (any, error) {
-		data, err := s.documentTokens(ctx, p.TextDocument.URI)
+		if _, ok := s.overpyDoc(p.TextDocument.URI); ok {
+			data, err := s.documentTokens(ctx, p.TextDocument.URI)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"data": tokensInRange(data, p.Range)}, nil
+		}
+		// Workshop: only the rules that meet the range are read; the
+		// filter then trims the tokens of those rules outside it.
+		d, err := s.document(p.TextDocument.URI)
+		if err != nil {
+			return nil, err
+		}
+		start, err := s.offset(d, p.Range.Start)
+		if err != nil {
+			return nil, err
+		}
+		end, err := s.offset(d, p.Range.End)
+		if err != nil {
+			return nil, err
+		}
+		data, err := s.semanticTokensIn(ctx, d, source.Span{Start: start, End: max(end, start+1)})
 		if err != nil {
 			return nil, err
 		}
