@@ -108,12 +108,16 @@ async function start(count: ElementCount): Promise<void> {
     if (!found.ok) {
       output.appendLine(found.message);
       status.failed(found.message);
-      const choice = await vscode.window.showErrorMessage(found.message, 'Open Settings', 'Copy Install Command');
-      if (choice === 'Open Settings') {
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'wright.server.path');
-      } else if (choice === 'Copy Install Command') {
-        await vscode.env.clipboard.writeText(installCommand);
-      }
+      // Not awaited: until the user answers, a start (a changed setting,
+      // or the settings arriving after activation, as code-server can
+      // deliver them) would wait on this one and never run.
+      void vscode.window.showErrorMessage(found.message, 'Open Settings', 'Copy Install Command').then(async (choice) => {
+        if (choice === 'Open Settings') {
+          await vscode.commands.executeCommand('workbench.action.openSettings', 'wright.server.path');
+        } else if (choice === 'Copy Install Command') {
+          await vscode.env.clipboard.writeText(installCommand);
+        }
+      });
       return;
     }
     output.appendLine(`Starting ${found.path}`);

@@ -57,7 +57,17 @@ const extensions = join(tmp, 'extensions');
 const workspace = join(tmp, 'workspace');
 const logFile = join(tmp, 'code-server.log');
 // code-server writes its config.yaml under XDG_CONFIG_HOME: keep it out of $HOME.
-const env = { ...process.env, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_DATA_HOME: join(tmp, 'data') };
+// The server is named by wright.server.path (settings.json below). Its
+// folder is also on PATH: code-server can hand the extension host the user
+// settings after activation, and a run once found no setting and stopped
+// at "not found on PATH" (the extension now starts again when the setting
+// arrives; src/server.ts's tests cover how the setting is read).
+const env = {
+  ...process.env,
+  PATH: `${dirname(serverBinary)}:${process.env.PATH ?? ''}`,
+  XDG_CONFIG_HOME: join(tmp, 'config'),
+  XDG_DATA_HOME: join(tmp, 'data'),
+};
 mkdirSync(join(userData, 'User'), { recursive: true });
 mkdirSync(workspace);
 for (const f of ['arena.ow', 'lijiang.ow', 'duel.opy', 'fixall.ow']) copyFileSync(join(here, 'workspace', f), join(workspace, f));
