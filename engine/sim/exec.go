@@ -449,11 +449,17 @@ func runFor(player bool) actionFunc {
 			p = firstPlayer(a[0])
 			a = a[1:]
 		}
-		ref := st.args[len(st.args)-4]
-		if player && p == nil {
+		// The control variable's slot: a program the parser recovered
+		// can leave it out, and then the loop has nothing to count with.
+		at := 0
+		if player {
+			at = 1
+		}
+		if at >= len(st.args) || len(a) < 4 || player && p == nil {
 			f.pc = st.end + 1
 			return
 		}
+		ref := st.args[at]
 		x.setVar(p, ref, "for", -1, a[1])
 		if !forContinues(a[1], a[2], a[3]) {
 			f.pc = st.end + 1
