@@ -16,6 +16,9 @@ import (
 type valueFunc func(x *exec, n *node) Value
 
 func (x *exec) eval(n *node) Value {
+	if n == nil {
+		return Value{} // a value the parser's recovery left out is Null
+	}
 	switch n.op {
 	case opConst, opVarRef:
 		return n.val

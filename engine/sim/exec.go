@@ -324,7 +324,10 @@ func runWaitUntil(x *exec, st *stmt, f *frame) {
 	t.num("timeout", timeout)
 	t.int("until", until)
 	t.end()
-	x.in.waitCond = st.args[0]
+	x.in.waitCond = nil // no condition written (a recovered parse): Null, false until the timeout
+	if len(st.args) > 0 {
+		x.in.waitCond = st.args[0]
+	}
 	suspend(x, f, waitUntil, until)
 }
 

@@ -272,6 +272,12 @@ func (p *Program) stmt(k int, st *ast.Statement, text string) *stmt {
 			out.args = append(out.args, p.value(a, body.Elem.ParamAt(i), text))
 		}
 	}
+	if out.el != nil && (out.el.ID == "__forGlobalVariable__" || out.el.ID == "__forPlayerVariable__") && len(out.args) < len(out.el.Params) {
+		// A For the parser's recovery left arguments out has no variable,
+		// bounds or step to count with, and its End none to step: it is
+		// not run, like a statement that does not resolve.
+		out.el, out.args = nil, nil
+	}
 	if out.el == nil {
 		out.text = spanText(text, st.Span.Start, st.Span.End)
 		out.run = runUnresolved

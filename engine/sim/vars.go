@@ -120,6 +120,11 @@ func runSetVar(global, atIndex bool) actionFunc {
 	return func(x *exec, st *stmt, f *frame) {
 		a := x.evalArgs(st)
 		ps, k := targets(global, a)
+		if k >= len(st.args) {
+			// The parser's recovery left the variable out: nothing to write.
+			f.pc++
+			return
+		}
 		ref := st.args[k]
 		val := a[len(a)-1]
 		for _, p := range ps {
@@ -137,6 +142,11 @@ func runModifyVar(global, atIndex bool) actionFunc {
 	return func(x *exec, st *stmt, f *frame) {
 		a := x.evalArgs(st)
 		ps, k := targets(global, a)
+		if k >= len(st.args) {
+			// The parser's recovery left the variable out: nothing to write.
+			f.pc++
+			return
+		}
 		ref := st.args[k]
 		val := a[len(a)-1]
 		opv := a[len(a)-2]
