@@ -27,6 +27,48 @@ type ValidationProblem struct {
 	Message string `json:"message"`
 }
 
+// decodeDocument decodes data, one JSON value with no unknown field, into
+// doc (what names the kind, for messages); ok is false when it does not
+// decode, and the problems say why.
+func decodeDocument(data []byte, doc any, what string) (out []ValidationProblem, ok bool) {
+	// Validation problems are not refusals: they are written as add's
+	// arguments, which transport's scan for refusal codes skips.
+	add := func(code, format string, args ...any) {
+		out = append(out, ValidationProblem{Code: code, Message: fmt.Sprintf(format, args...)})
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(doc); err != nil {
+		if strings.Contains(err.Error(), "unknown field") {
+			add("unknown-field", "the document does not decode as %s: %v", what, err)
+		} else {
+			add("malformed-document", "the document does not decode as %s: %v", what, err)
+		}
+		return out, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		add("malformed-document", "the document holds more than one JSON value")
+		return out, false
+	}
+	return out, true
+}
+
+// documentHeader checks a document's type and schema version; ok is
+// false when the version is another, whose fields cannot be judged.
+func documentHeader(docType, wantType string, version, wantVersion int) (out []ValidationProblem, ok bool) {
+	add := func(code, format string, args ...any) {
+		out = append(out, ValidationProblem{Code: code, Message: fmt.Sprintf(format, args...)})
+	}
+	if docType != wantType {
+		add("document-type", "document_type is %q, expected %q", docType, wantType)
+	}
+	if version != wantVersion {
+		add("schema-version", "schema_version is %d; this binary reads and writes %d", version, wantVersion)
+		return out, false
+	}
+	return out, true
+}
+
 // ValidateCatalog checks a catalog document: it must decode with no
 // unknown field, name the catalog's document type and schema version,
 // keep the catalog's orders (operations as capabilities lists them,
@@ -34,33 +76,18 @@ type ValidationProblem struct {
 // its own content reproduces, and match the running binary's catalog.
 // It returns every problem found; none means valid.
 func ValidateCatalog(data []byte) []ValidationProblem {
-	var out []ValidationProblem
+	var doc contract.AgentCatalog
+	out, ok := decodeDocument(data, &doc, "a catalog")
+	if !ok {
+		return out
+	}
+	header, ok := documentHeader(doc.DocumentType, contract.CatalogDocumentType, doc.SchemaVersion, contract.CatalogSchemaVersion)
+	out = append(out, header...)
+	if !ok {
+		return out // another version's fields cannot be judged
+	}
 	add := func(code, format string, args ...any) {
 		out = append(out, ValidationProblem{Code: code, Message: fmt.Sprintf(format, args...)})
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var doc contract.AgentCatalog
-	if err := dec.Decode(&doc); err != nil {
-		// Validation problems are not refusals: they are written as add's
-		// arguments, which transport's scan for refusal codes skips.
-		if strings.Contains(err.Error(), "unknown field") {
-			add("unknown-field", "the document does not decode as a catalog: %v", err)
-		} else {
-			add("malformed-document", "the document does not decode as a catalog: %v", err)
-		}
-		return out
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		add("malformed-document", "the document holds more than one JSON value")
-		return out
-	}
-	if doc.DocumentType != contract.CatalogDocumentType {
-		add("document-type", "document_type is %q, expected %q", doc.DocumentType, contract.CatalogDocumentType)
-	}
-	if doc.SchemaVersion != contract.CatalogSchemaVersion {
-		add("schema-version", "schema_version is %d; this binary reads and writes %d", doc.SchemaVersion, contract.CatalogSchemaVersion)
-		return out // another version's fields cannot be judged
 	}
 	out = append(out, catalogOrder(&doc)...)
 	if fp, err := CatalogFingerprints(&doc); err != nil {

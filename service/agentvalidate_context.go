@@ -10,9 +10,7 @@ package service
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -29,31 +27,18 @@ import (
 // task and budget (else content-mismatch, checked only when nothing else
 // is wrong). It returns every problem found; none means valid.
 func ValidateContext(data []byte) []ValidationProblem {
-	var out []ValidationProblem
+	var doc contract.AgentContext
+	out, ok := decodeDocument(data, &doc, "a context")
+	if !ok {
+		return out
+	}
+	header, ok := documentHeader(doc.DocumentType, contract.ContextDocumentType, doc.SchemaVersion, contract.ContextSchemaVersion)
+	out = append(out, header...)
+	if !ok {
+		return out // another version's fields cannot be judged
+	}
 	add := func(code, format string, args ...any) {
 		out = append(out, ValidationProblem{Code: code, Message: fmt.Sprintf(format, args...)})
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var doc contract.AgentContext
-	if err := dec.Decode(&doc); err != nil {
-		if strings.Contains(err.Error(), "unknown field") {
-			add("unknown-field", "the document does not decode as a context: %v", err)
-		} else {
-			add("malformed-document", "the document does not decode as a context: %v", err)
-		}
-		return out
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		add("malformed-document", "the document holds more than one JSON value")
-		return out
-	}
-	if doc.DocumentType != contract.ContextDocumentType {
-		add("document-type", "document_type is %q, expected %q", doc.DocumentType, contract.ContextDocumentType)
-	}
-	if doc.SchemaVersion != contract.ContextSchemaVersion {
-		add("schema-version", "schema_version is %d; this binary reads and writes %d", doc.SchemaVersion, contract.ContextSchemaVersion)
-		return out // another version's fields cannot be judged
 	}
 	out = append(out, contextOrder(&doc)...)
 	if doc.Budget.Estimator != contract.ContextEstimator {
