@@ -25,21 +25,28 @@ func corpus(b testing.TB, name string) string {
 	return string(data)
 }
 
+// openOwware starts a server with z_owware.txt, the largest game export,
+// open and analysed (its diagnostics published).
+func openOwware(b *testing.B) (c *client, uri, text string) {
+	text = corpus(b, "z_owware.txt")
+	dir := b.TempDir()
+	path := filepath.Join(dir, "owware.ow")
+	os.WriteFile(path, []byte(text), 0o644)
+	uri = pathURI(path)
+	c = startClient(b, lsp.Options{Version: "bench"})
+	c.initialize(dir, map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": text}})
+	c.waitDiagnostics(uri)
+	return c, uri, text
+}
+
 // BenchmarkKeystrokeToDiagnostics types one character at a time into
 // the largest corpus file and measures from the didChange to the
 // publication of that version's diagnostics, with the server's default
 // options (no debounce): what the user waits for. It reports the median
 // and the 99th percentile.
 func BenchmarkKeystrokeToDiagnostics(b *testing.B) {
-	text := corpus(b, "z_owware.txt")
-	dir := b.TempDir()
-	path := filepath.Join(dir, "owware.ow")
-	os.WriteFile(path, []byte(text), 0o644)
-	uri := pathURI(path)
-	c := startClient(b, lsp.Options{Version: "bench"})
-	c.initialize(dir, map[string]any{})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": text}})
-	c.waitDiagnostics(uri)
+	c, uri, text := openOwware(b)
 	// Type inside the first custom string: the program stays valid.
 	at := strings.Index(text, `Custom String("`) + len(`Custom String("`)
 	pos := lspPosition(text, at)

@@ -44,16 +44,12 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		start, err := s.offset(d, p.Range.Start)
-		if err != nil {
-			return nil, err
-		}
-		end, err := s.offset(d, p.Range.End)
+		rng, err := s.span(d, p.Range)
 		if err != nil {
 			return nil, err
 		}
 		out := []inlayHint{}
-		for _, h := range parameterHints(ctx, d.program().Checked.Script, d.text, source.Span{Start: start, End: end}) {
+		for _, h := range parameterHints(ctx, d.program().Checked.Script, d.text, rng) {
 			pos, err := d.mapper.OffsetPosition(h.at, s.encoding())
 			if err != nil {
 				continue

@@ -16,15 +16,7 @@ import (
 // each sub-benchmark's ns/op is one request answered over the pipe. The
 // ranges are the 100 lines around the middle of the file.
 func BenchmarkEditorRequests(b *testing.B) {
-	text := corpus(b, "z_owware.txt")
-	dir := b.TempDir()
-	path := filepath.Join(dir, "owware.ow")
-	os.WriteFile(path, []byte(text), 0o644)
-	uri := pathURI(path)
-	c := startClient(b, lsp.Options{Version: "bench"})
-	c.initialize(dir, map[string]any{})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": text}})
-	c.waitDiagnostics(uri)
+	c, uri, text := openOwware(b)
 	mid := strings.Count(text, "\n") / 2
 	rng := map[string]any{"start": map[string]int{"line": mid - 50, "character": 0}, "end": map[string]int{"line": mid + 50, "character": 0}}
 	doc := map[string]any{"uri": uri}

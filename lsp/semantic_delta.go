@@ -13,8 +13,6 @@ import (
 	"sync"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
-
-	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
 type semanticTokensRangeParams struct {
@@ -91,15 +89,12 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		start, err := s.offset(d, p.Range.Start)
+		rng, err := s.span(d, p.Range)
 		if err != nil {
 			return nil, err
 		}
-		end, err := s.offset(d, p.Range.End)
-		if err != nil {
-			return nil, err
-		}
-		data, err := s.semanticTokensIn(ctx, d, source.Span{Start: start, End: max(end, start+1)})
+		rng.End = max(rng.End, rng.Start+1) // an empty range still meets the tokens at its place
+		data, err := s.semanticTokensIn(ctx, d, rng)
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/service"
 )
 
@@ -102,6 +103,19 @@ func (s *Server) servedDocument(uri string) (*document, error) {
 		return nil, errTooLarge
 	}
 	return d, nil
+}
+
+// span converts a request's range in a document to byte offsets.
+func (s *Server) span(d *document, r protocol.Range) (source.Span, error) {
+	start, err := s.offset(d, r.Start)
+	if err != nil {
+		return source.Span{}, err
+	}
+	end, err := s.offset(d, r.End)
+	if err != nil {
+		return source.Span{}, err
+	}
+	return source.Span{Start: start, End: end}, nil
 }
 
 // offset converts a request's position in a document to a byte offset;
