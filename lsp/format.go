@@ -1,8 +1,10 @@
 package lsp
 
 // This file answers textDocument/formatting with the canonical printer
-// (engine/printer) in the document's own locale: the game's export style,
-// tab-indented whatever the client's tab options say. The answer is the
+// (engine/printer) in the document's own locale and spellings: the game's
+// export style, indented with the document's own unit (a tab, or the
+// spaces it is indented with) whatever the client's tab options say, so
+// that the editor and `wright-lsp fmt --check` in CI agree. The answer is the
 // minimal line edits from the text to the printed text, [] when nothing
 // changes.
 //
@@ -22,8 +24,6 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/wright-lsp/wright-lsp/edits"
-	"github.com/wright-lsp/wright-lsp/engine/ast"
-	"github.com/wright-lsp/wright-lsp/engine/parser"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -65,32 +65,14 @@ func refuseFormat(format string, args ...any) error {
 	return &jsonrpc2.Error{Code: codeRequestFailed, Message: "cannot format this document: " + fmt.Sprintf(format, args...)}
 }
 
-// formatted returns the document's text as the printer writes it, with
-// the document's line breaks (\r\n when it uses them), or the reason it
-// cannot.
+// formatted returns the document's text as printer.Format writes it (the
+// formatter `wright-lsp fmt` uses, so the editor and CI agree), or the
+// reason it cannot.
 func formatted(d *document) (string, error) {
 	p := d.program()
-	sc := p.Checked.Script
-	if n := p.Checked.ParseErrors; n > 0 {
-		if n == 1 {
-			return "", refuseFormat("it has a syntax error; fix it first")
-		}
-		return "", refuseFormat("it has %d syntax errors; fix them first", n)
-	}
-	if n := len(sc.Comments); n > 0 {
-		return "", refuseFormat("the printer does not keep // and /* */ comments, and this document has %d", n)
-	}
-	out, diags := printer.Print(sc, printer.Options{Locale: sc.Locale, Vocab: d.opts.Vocab})
-	if len(diags) > 0 {
-		return "", refuseFormat("%s (%d such name%s in all)", diags[0].Message, len(diags), formatPlural(len(diags)))
-	}
-	// The printed text must read back as the same program.
-	back := parser.Parse(source.NewFile(d.path, out), parser.Options{Locale: sc.Locale, LocaleGiven: true, Vocab: d.opts.Vocab})
-	if back.Diags.HasErrors() || ast.Dump(back.Script) != ast.Dump(sc) {
-		return "", refuseFormat("the printed text would not read back as the same program (a printer defect; please report it)")
-	}
-	if strings.Contains(d.text, "\r\n") {
-		out = strings.ReplaceAll(out, "\n", "\r\n")
+	out, refusal := printer.Format(d.text, p.Checked.Script, p.Checked.ParseErrors, printer.FormatOptions{Vocab: d.opts.Vocab})
+	if refusal != nil {
+		return "", refuseFormat("%s", refusal.Reason)
 	}
 	return out, nil
 }
@@ -135,11 +117,4 @@ func formatEdits(old, new string) []source.Edit {
 	start := len(strings.Join(a[:pre], ""))
 	end := len(old) - len(strings.Join(a[len(a)-suf:], ""))
 	return []source.Edit{{Span: source.Span{Start: start, End: end}, New: strings.Join(b[pre:len(b)-suf], "")}}
-}
-
-func formatPlural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

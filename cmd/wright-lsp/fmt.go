@@ -6,7 +6,9 @@ package main
 //
 // Formatting changes layout only: names keep the file's spellings (an
 // older or English spelling the game reads stays as written); the layout
-// is the game's, tabs included.
+// is the game's, indented with the file's own unit (a tab as the game
+// writes, or the spaces the file uses; --indent chooses). The editor's
+// formatting shares printer.Format, so the two always agree.
 //
 // Formatting never loses text: a file is refused, saying why, when it has
 // syntax errors, // or /* */ comments (the printer does not keep them),
@@ -17,13 +19,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/edits"
-	"github.com/wright-lsp/wright-lsp/engine/ast"
-	"github.com/wright-lsp/wright-lsp/engine/parser"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
-	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
 func runFmt(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +35,7 @@ func runFmt(args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; fail (exit 1) when a file would change, naming it")
 	write := fs.Bool("w", false, "rewrite the files that change (atomically)")
 	diff := fs.Bool("diff", false, "print the changes as a unified diff and write nothing; fail (exit 1) when a file would change")
+	indent := fs.String("indent", "auto", "indentation `UNIT`: auto (each file's own: a tab, or the spaces it is indented with), tab, or a number of spaces (1 to 8)")
 	args, code, done := parseFlags("fmt", fs, args, stdout, stderr, 1, -1)
 	if done {
 		return code
@@ -44,6 +45,11 @@ func runFmt(args []string, stdout, stderr io.Writer) int {
 	}
 	if *write && (*check || *diff) {
 		fmt.Fprintln(stderr, "wright-lsp fmt: -w writes the files; --check and --diff write nothing: give one of them")
+		return exitUsage
+	}
+	indentUnit, ok := indentFlag(*indent)
+	if !ok {
+		fmt.Fprintf(stderr, "wright-lsp fmt: --indent %q: want auto, tab or a number of spaces from 1 to 8\n", *indent)
 		return exitUsage
 	}
 	inputs, err := expandInputs(args, stdin)
@@ -63,7 +69,7 @@ func runFmt(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	results := parallel(len(inputs), func(i int) formatted { return format(m, inputs[i]) })
+	results := parallel(len(inputs), func(i int) formatted { return format(m, inputs[i], indentUnit) })
 	exit, changed, unchanged, skipped, refused := exitOK, 0, 0, 0, 0
 	for _, r := range results {
 		switch {
@@ -119,6 +125,21 @@ func runFmt(args []string, stdout, stderr io.Writer) int {
 	return exit
 }
 
+// indentFlag reads --indent: "" (each file's own unit) for auto.
+func indentFlag(v string) (string, bool) {
+	switch v {
+	case "auto":
+		return "", true
+	case "tab":
+		return "\t", true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 8 {
+		return "", false
+	}
+	return strings.Repeat(" ", n), true
+}
+
 // formatted is one input's text before and after printing.
 type formatted struct {
 	path     string
@@ -128,7 +149,7 @@ type formatted struct {
 }
 
 // format prints one input's program, or says why it cannot.
-func format(m *sessionMaker, in input) formatted {
+func format(m *sessionMaker, in input, indent string) formatted {
 	s := m.session(in)
 	p, err := s.Load()
 	if err != nil {
@@ -139,32 +160,13 @@ func format(m *sessionMaker, in input) formatted {
 		out.skipped = true
 		return out
 	}
-	refuse := func(format string, args ...any) formatted {
-		return formatted{problem: fmt.Sprintf("%s: not formatted: ", in.path) + fmt.Sprintf(format, args...)}
-	}
-	sc := p.Checked.Script
-	if n := p.Checked.ParseErrors; n > 0 {
-		return refuse("it has %s; fix them first (wright-lsp check %s)", plural(n, "syntax error"), in.path)
-	}
-	if n := len(sc.Comments); n > 0 {
-		return refuse("the printer does not keep // and /* */ comments, and the file has %d", n)
-	}
-	opts := m.opts.Engine
-	text, diags := printer.Print(sc, printer.Options{
-		Locale: sc.Locale, Vocab: opts.Vocab, Source: p.File.Text,
-	})
-	if len(diags) > 0 {
-		return refuse("%s (%s in all)", diags[0].Message, plural(len(diags), "such name"))
-	}
-	back := parser.Parse(source.NewFile(in.path, text), parser.Options{Locale: sc.Locale, LocaleGiven: true, Vocab: opts.Vocab})
-	if back.Diags.HasErrors() || ast.Dump(back.Script) != ast.Dump(sc) {
-		return refuse("the printed text would not read back as the same program (a printer defect; please report it)")
-	}
-	if strings.Contains(p.File.Text, "\r\n") {
-		text = strings.ReplaceAll(text, "\n", "\r\n")
-	}
-	if strings.HasPrefix(p.File.Text, "\ufeff") {
-		text = "\ufeff" + text
+	text, refusal := printer.Format(p.File.Text, p.Checked.Script, p.Checked.ParseErrors, printer.FormatOptions{Vocab: m.opts.Engine.Vocab, Indent: indent})
+	if refusal != nil {
+		why := refusal.Reason
+		if refusal.SyntaxErrors > 0 {
+			why += fmt.Sprintf(" (wright-lsp check %s)", in.path)
+		}
+		return formatted{problem: fmt.Sprintf("%s: not formatted: %s", in.path, why)}
 	}
 	out.new = text
 	return out

@@ -144,7 +144,9 @@ it can be written on the OverPy text and the edited file compiles to exactly the
 program (an unused declaration's line, a dead elif branch); the others are left.`
 
 const fmtNote = `fmt prints each Workshop file as the game exports it (the canonical printer, in the
-file's own client language). Without -w or --check it writes the formatted text to
+file's own client language and spellings). Indentation keeps the file's own unit: a tab,
+as the game writes, or the spaces the file is indented with (--indent tab forces the
+game's). Without -w or --check it writes the formatted text to
 standard output. -w rewrites the files that change, atomically; --check writes nothing
 and fails (exit 1) when a file would change, naming it; --diff prints the changes.
 A file with syntax errors, // or /* */ comments (the printer does not keep them) or

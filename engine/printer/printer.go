@@ -23,6 +23,11 @@ type Options struct {
 	// ("Player earned elimination", Color(White) in a ru-RU file) is the
 	// author's, not a defect to rewrite.
 	Source string
+	// Indent is the text of one level of indentation; empty means a tab,
+	// as the game writes. A formatter passes the file's own unit (see
+	// DetectIndent) so that a file consistently indented with spaces
+	// keeps them.
+	Indent string
 }
 
 // Print renders s as Workshop text in the game's export style, spelled in
@@ -34,7 +39,10 @@ func Print(s *ast.Script, opts Options) (string, diag.List) {
 	if v == nil {
 		v = vocab.Default()
 	}
-	pr := &printer{loc: opts.Locale, v: v, src: s.Locale, source: opts.Source}
+	pr := &printer{loc: opts.Locale, v: v, src: s.Locale, source: opts.Source, indent: opts.Indent}
+	if pr.indent == "" {
+		pr.indent = "\t"
+	}
 	pr.script(s)
 	return pr.b.String(), pr.diags
 }
@@ -57,6 +65,8 @@ type printer struct {
 	src   vocab.Locale // the locale the script was read in
 	v     *vocab.Vocabulary
 	diags diag.List
+	// indent is one level of indentation (Options.Indent, a tab by default).
+	indent string
 	// source is Options.Source.
 	source string
 	// blank is set when a blank line must precede the next block.
@@ -145,7 +155,7 @@ const maxIndent = 64
 
 func (pr *printer) line(indent int, text string) {
 	for range min(indent, maxIndent) {
-		pr.b.WriteByte('\t')
+		pr.b.WriteString(pr.indent)
 	}
 	pr.b.WriteString(text)
 	pr.b.WriteByte('\n')
