@@ -186,6 +186,23 @@ func (p *publisher) publishOnce(uri string) {
 			}
 			delete(p.includedBy, uri)
 		}
+		if d != nil && d.open && p.s.pullsDiagnostics() {
+			// The client pulls an open document's diagnostics; it is asked
+			// to when they changed without an edit it knows of.
+			stopped := p.stopped
+			p.mu.Unlock()
+			if stopped {
+				return
+			}
+			p.s.describeCodes(params.Diagnostics)
+			if p.s.pulls.stale(uri, d, params.Diagnostics) {
+				p.s.refreshDiagnostics()
+			}
+			if d.overpy {
+				p.publishIncluded(d)
+			}
+			return
+		}
 		wasShown := p.shown[uri]
 		p.shown[uri] = len(params.Diagnostics) > 0
 		stopped := p.stopped

@@ -47,6 +47,9 @@ type clientCapabilities struct {
 		CodeLens struct {
 			RefreshSupport bool `json:"refreshSupport"`
 		} `json:"codeLens"`
+		Diagnostics struct {
+			RefreshSupport bool `json:"refreshSupport"`
+		} `json:"diagnostics"`
 	} `json:"workspace"`
 	TextDocument struct {
 		Rename struct {
@@ -69,6 +72,11 @@ type clientCapabilities struct {
 		PublishDiagnostics struct {
 			CodeDescriptionSupport bool `json:"codeDescriptionSupport"`
 		} `json:"publishDiagnostics"`
+		// Diagnostic is present when the client pulls diagnostics (LSP
+		// 3.17, pulldiag.go).
+		Diagnostic *struct {
+			RelatedDocumentSupport bool `json:"relatedDocumentSupport"`
+		} `json:"diagnostic"`
 	} `json:"textDocument"`
 }
 

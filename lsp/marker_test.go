@@ -123,6 +123,11 @@ func runMarkers(t *testing.T, path string) []byte {
 		t.Fatalf("the archive's comment must be the client capabilities as JSON: %v", err)
 	}
 	init := c.initialize(root, caps)
+	// A client that pulls diagnostics gets none published for open
+	// documents: the script pulls them ("pull FILE").
+	textCaps, _ := caps["textDocument"].(map[string]any)
+	_, pulls := textCaps["diagnostic"]
+	resultIDs := map[string]string{}
 	var names []string
 	for name := range files {
 		names = append(names, name)
@@ -134,7 +139,9 @@ func runMarkers(t *testing.T, path string) []byte {
 			version[name] = 1
 			c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 				"uri": pathURI(filepath.Join(root, name)), "languageId": "workshop", "version": 1, "text": files[name].text}})
-			c.waitDiagnostics(pathURI(filepath.Join(root, name)))
+			if !pulls {
+				c.waitDiagnostics(pathURI(filepath.Join(root, name)))
+			}
 		}
 	}
 	r := &renderer{root: root, files: files}
@@ -352,8 +359,24 @@ func runMarkers(t *testing.T, path string) []byte {
 			c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": version[file]},
 				"contentChanges": []any{map[string]any{"range": map[string]any{"start": lspPosition(mf.text, a), "end": lspPosition(mf.text, b)}, "text": text}}})
 			*mf = unmarkEdit(*mf, a, b, text)
-			c.waitDiagnostics(uri)
+			if !pulls {
+				c.waitDiagnostics(uri)
+			}
 			continue
+		case "pull":
+			// The previous answer's result id rides along, as a client
+			// sends it.
+			p := docParams(rest, map[string]any{"identifier": "wright"})
+			if id := resultIDs[rest]; id != "" {
+				p["previousResultId"] = id
+			}
+			res, callErr = c.try("textDocument/diagnostic", p)
+			var report struct {
+				ResultID string `json:"resultId"`
+			}
+			if callErr == nil && json.Unmarshal(res, &report) == nil {
+				resultIDs[rest] = report.ResultID
+			}
 		default:
 			t.Fatalf("unknown script verb %q", verb)
 		}

@@ -75,6 +75,9 @@ type Server struct {
 	// semantic holds each document's last semantic tokens, the base of a
 	// delta (semantic_delta.go).
 	semantic semanticResults
+	// pulls remembers the answers of a client that pulls diagnostics
+	// (pulldiag.go).
+	pulls pullState
 
 	// ctx ends when the connection does: work on the server's own
 	// goroutines (indexing) stops then, and Serve waits for it.
@@ -97,6 +100,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShut
 	}
 	s.docs = newStore()
 	s.diags = newPublisher(s)
+	s.pulls.interval = 50 * time.Millisecond
 	s.agents = agentSessions{}
 	var stopBackground context.CancelFunc
 	s.ctx, stopBackground = context.WithCancel(ctx)

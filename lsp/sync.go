@@ -38,6 +38,7 @@ func init() {
 	}))
 	register("textDocument/didClose", notification(func(s *Server, p *protocol.DidCloseTextDocumentParams) {
 		s.docs.close(p.TextDocument.URI)
+		s.pulls.forget(p.TextDocument.URI)
 		s.semantic.forget(p.TextDocument.URI)
 	}))
 	register("textDocument/didSave", notification(func(s *Server, p *protocol.DidSaveTextDocumentParams) {}))
