@@ -25,6 +25,7 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -164,7 +165,7 @@ func init() {
 			if findings == nil {
 				findings = s.findings(d).Findings
 			}
-			if es := fixAll(findings); len(es) > 0 {
+			if es := fixAll(d.program().Checked.Diags, findings); len(es) > 0 {
 				if a, err := s.action(d, "Fix all Wright findings that have a correction", fixAllKind, es); err == nil {
 					out = append(out, *a)
 				}
@@ -218,26 +219,32 @@ func (s *Server) action(d *document, title, kind string, es []source.Edit, diags
 	return &codeAction{Title: title, Kind: kind, Edit: we, Diagnostics: diags}, nil
 }
 
-// fixAll collects the fixes of findings that correct a defect (never an
-// acknowledgement such as Evaluate Once, which fix-all on save would add
-// every time) and whose edits collide with no earlier fix, in text order.
-// Empty when nothing would change: the action is then not offered.
-func fixAll(findings []lint.Finding) []source.Edit {
+// fixAll collects the mechanical corrections of the parse (the ';' a
+// statement lacks, as `lint --fix` applies them) and the fixes of
+// findings that correct a defect (never an acknowledgement such as
+// Evaluate Once, which fix-all on save would add every time), each whose
+// edits collide with no earlier fix, in text order. Empty when nothing
+// would change: the action is then not offered.
+func fixAll(problems diag.List, findings []lint.Finding) []source.Edit {
 	var out []source.Edit
-	for _, f := range findings {
-		if f.Fix == nil || lint.IsAcknowledgement(f.Fix.Kind) {
-			continue
-		}
-		collides := false
-		for _, e := range f.Fix.Edits {
+	add := func(es []source.Edit) {
+		for _, e := range es {
 			for _, o := range out {
 				if e.Span.Start < o.Span.End && o.Span.Start < e.Span.End || e.Span == o.Span {
-					collides = true
+					return
 				}
 			}
 		}
-		if !collides {
-			out = append(out, f.Fix.Edits...)
+		out = append(out, es...)
+	}
+	for _, x := range problems {
+		if x.Fix != nil {
+			add(x.Fix.Edits)
+		}
+	}
+	for _, f := range findings {
+		if f.Fix != nil && !lint.IsAcknowledgement(f.Fix.Kind) {
+			add(f.Fix.Edits)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b source.Edit) int { return a.Span.Start - b.Span.Start })

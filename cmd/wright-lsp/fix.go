@@ -7,7 +7,10 @@ package main
 // the file had; fixes whose edits overlap wait for the next pass, which
 // lints the fixed text again, until no selected fix is left (or a bound
 // of passes is reached). Fixes that only acknowledge a finding (the
-// evaluate-once idiom) are applied only when named with --fix-kind. On
+// evaluate-once idiom) are applied only when named with --fix-kind. The
+// parser's mechanical corrections of syntax errors (kind "syntax": a
+// missing ';' and the like) come first, since no lint runs on a file
+// that does not parse. On
 // an OverPy file a fix is applied only where it can be stated on the
 // OverPy text exactly (fixOverPy).
 
@@ -108,8 +111,10 @@ func runFix(inputs []input, m *sessionMaker, f *fixFlags, sel *selectFlags, comm
 		case r.problem != "":
 			fmt.Fprintf(stderr, "wright-lsp lint: %s\n", r.problem)
 			return exitUsage
+		case r.parseFail && r.applied > 0:
+			fmt.Fprintf(stderr, "wright-lsp lint: %s: %s applied; syntax errors remain that have no mechanical fix: fix them, then lint again\n", r.path, plural(r.applied, "syntax fix"))
 		case r.parseFail:
-			fmt.Fprintf(stderr, "wright-lsp lint: %s: not fixed: the file has syntax errors; fix them first\n", r.path)
+			fmt.Fprintf(stderr, "wright-lsp lint: %s: not fixed: the file has syntax errors with no mechanical fix; fix them first\n", r.path)
 		case r.opyErrors:
 			fmt.Fprintf(stderr, "wright-lsp lint: %s: not fixed: the OverPy program has errors; fix them first\n", r.path)
 		}
@@ -156,15 +161,23 @@ func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
 		}
 		return out
 	}
-	if p.Checked.ParseErrors > 0 {
-		out.parseFail = true
-		return out
-	}
 	if in.path == stdinName {
 		out.path = stdinName
 	}
-	errorsBefore := p.ErrorCount()
 	text := p.File.Text
+	if p.Checked.ParseErrors > 0 {
+		if apply[syntaxFixKind] {
+			var n int
+			text, p, n = fixSyntax(p, m.opts.Engine)
+			out.applied += n
+		}
+		if p.Checked.ParseErrors > 0 {
+			out.new = text
+			out.parseFail = true
+			return out
+		}
+	}
+	errorsBefore := p.ErrorCount()
 	for range maxFixPasses {
 		found := p.Lint(cfg).Findings
 		var batch []*lint.Fix
@@ -191,6 +204,49 @@ func fixInput(m *sessionMaker, in input, apply map[string]bool) fixedFile {
 	}
 	out.new = text
 	return out
+}
+
+// syntaxFixKind names the parser's mechanical corrections among the fix
+// kinds: the ';' a statement lacks, the ')' a call the ';' leaves open,
+// the '()' after a value that takes none. Each corrects a defect.
+const syntaxFixKind = "syntax"
+
+// fixSyntax applies the parser's mechanical corrections (diag.Fix), pass
+// after pass, keeping a pass only when the text then has fewer syntax
+// errors; recovery can report a problem that an earlier one caused, so
+// each pass re-parses. It returns the text, its program and how many
+// corrections it applied.
+func fixSyntax(p *service.Program, opts engine.Options) (string, *service.Program, int) {
+	text, applied := p.File.Text, 0
+	for range maxFixPasses {
+		var es []source.Edit
+		var taken []source.Span
+		for _, d := range p.Checked.Diags {
+			if d.Fix == nil || overlaps(d.Fix.Edits, taken) {
+				continue
+			}
+			es = append(es, d.Fix.Edits...)
+			for _, e := range d.Fix.Edits {
+				taken = append(taken, e.Span)
+			}
+		}
+		if len(es) == 0 {
+			break
+		}
+		next, err := source.Apply(text, es)
+		if err != nil {
+			break
+		}
+		q := service.NewProgram(source.NewFile(p.File.Path, next), opts, 0)
+		if q.Checked.ParseErrors >= p.Checked.ParseErrors {
+			break
+		}
+		text, p, applied = next, q, applied+len(es)
+		if p.Checked.ParseErrors == 0 {
+			break
+		}
+	}
+	return text, p, applied
 }
 
 // fixOverPy fixes an OverPy entry: a fix is applied only as

@@ -135,8 +135,8 @@ under the span; NO_COLOR, or output to a file or pipe, gives one line each:
 path:line:col: severity code: message`
 
 const fixNote = `--fix applies every fix that corrects a defect (remove-dead-branch, remove-declaration,
-use-matching-last-id), file by file, each file written atomically, then reports what
-remains. Fixes that only acknowledge a finding (evaluate-once) apply only when named with
+use-matching-last-id, and first syntax: the ';' a statement lacks and the like), file by
+file, each file written atomically, then reports what remains. Fixes that only acknowledge a finding (evaluate-once) apply only when named with
 --fix-kind, which then limits --fix to the kinds named. A fix that would add an error is
 not applied. --diff prints the changes as a unified diff, writes nothing, and fails
 (exit 1) when there is something to fix. On an OverPy file a fix is applied only where

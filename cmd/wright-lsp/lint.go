@@ -237,9 +237,10 @@ func lintJSON(inputs []input, m *sessionMaker, sel *selectFlags, prog *progress.
 	return exit
 }
 
-// fixKinds returns the fix kinds the rules of cfg offer.
+// fixKinds returns the fix kinds --fix knows: the rules' of cfg and the
+// parser's corrections of syntax errors.
 func fixKinds(cfg *lint.Config) map[string]bool {
-	out := map[string]bool{}
+	out := map[string]bool{syntaxFixKind: true}
 	for _, e := range cfg.Effective() {
 		for _, k := range e.Rule.Fixes {
 			out[k] = true
