@@ -129,7 +129,9 @@ func (p *parser) parsePostfix(param *vocab.Param) *ast.Expr {
 			if p.eat(']') {
 				end = p.pos
 			} else {
+				n := len(p.diags)
 				p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1}, "this '[' is never closed: expected ']' after the index, found %s", p.describe(p.pos))
+				p.closeAtStatementEnd(n, "]", idx)
 			}
 			n := p.newExpr(ast.Index, source.Span{Start: e.Span.Start, End: end})
 			n.Args = p.args([]*ast.Expr{e, idx})
@@ -171,7 +173,9 @@ func (p *parser) parsePrimary(param *vocab.Param) *ast.Expr {
 		if p.eat(')') {
 			end = p.pos
 		} else {
+			n := len(p.diags)
 			p.errorf(diag.UnclosedBracket, source.Span{Start: start, End: start + 1}, "this '(' is never closed: expected ')', found %s", p.describe(p.pos))
+			p.closeAtStatementEnd(n, ")", inner)
 		}
 		e := p.newExpr(ast.Paren, source.Span{Start: start, End: end})
 		e.Args = p.args([]*ast.Expr{inner})
@@ -480,15 +484,7 @@ func (p *parser) parseArgs(params []vocab.Param, open int) []*ast.Expr {
 			n := len(p.diags)
 			p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1},
 				"this '(' is never closed: expected ')' after the arguments, found %s", p.describe(p.pos))
-			// The statement ends after the last argument: the ')' goes
-			// there, whatever the arguments hold. Two calls left open at
-			// one ';' could close in more than one way: neither gets it.
-			if p.unclosedAt == p.pos && p.unclosedDiag < len(p.diags) {
-				p.diags[p.unclosedDiag].Fix = nil
-			} else if last := list[len(list)-1]; p.peek() == ';' && last.Kind != ast.Bad && last.Span.End > last.Span.Start {
-				p.fixLast(n, "Insert ')'", source.Span{Start: last.Span.End, End: last.Span.End}, ")")
-			}
-			p.unclosedAt, p.unclosedDiag = p.pos, len(p.diags)-1
+			p.closeAtStatementEnd(n, ")", list[len(list)-1])
 			return p.args(list)
 		}
 		p.errorf(diag.UnexpectedToken, p.here(), "expected ',' or ')' after an argument, found %s", p.describe(p.pos))
@@ -649,4 +645,18 @@ func isNameStop(c byte) bool {
 		return true
 	}
 	return false
+}
+
+// closeAtStatementEnd gives the unclosed-bracket diagnostic just reported
+// (n diagnostics before it) its fix when the statement's ';' ends the
+// bracket: the closer goes after last, the bracket's last value, whatever
+// it holds. Two brackets left open at one ';' could close in more than
+// one order: neither gets a fix.
+func (p *parser) closeAtStatementEnd(n int, closer string, last *ast.Expr) {
+	if p.unclosedAt == p.pos && p.unclosedDiag < len(p.diags) {
+		p.diags[p.unclosedDiag].Fix = nil
+	} else if p.peek() == ';' && last.Kind != ast.Bad && last.Span.End > last.Span.Start {
+		p.fixLast(n, "Insert '"+closer+"'", source.Span{Start: last.Span.End, End: last.Span.End}, closer)
+	}
+	p.unclosedAt, p.unclosedDiag = p.pos, len(p.diags)-1
 }

@@ -140,9 +140,9 @@ type parser struct {
 
 	diags    diag.List
 	comments []source.Span
-	// unclosedAt is where the last call left open by a statement's end
+	// unclosedAt is where the last bracket left open by a statement's end
 	// was reported (-1: none), and unclosedDiag its diagnostic's index:
-	// a second call open at the same place makes the fix ambiguous.
+	// a second bracket open at the same place makes the fix ambiguous.
 	unclosedAt, unclosedDiag int
 	depth                    int
 	hits                     []vocab.Hit // the names found at hitsAt

@@ -186,6 +186,11 @@ func TestFixes(t *testing.T) {
 		{"a call the ';' leaves open", "Small Message(All Players(All Teams), Custom String(\"x\");", "Insert ')'"},
 		{"two calls the ';' leaves open", "Small Message(All Players(All Teams, Custom String(\"x\");", ""},
 		{"a call the '}' leaves open", "Small Message(Event Player, Custom String(\"x\")", ""},
+		{"an index the ';' leaves open", "Global.A[Global.B = 1;", ""},
+		{"an index left open at the statement's end", "Global.A = Global.B[Global.C;", "Insert ']'"},
+		{"an index left open inside a call", "Kill(Global.B[0, Null);", ""},
+		{"a parenthesis the ';' leaves open", "Global.A = (Global.B + 1;", "Insert ')'"},
+		{"a parenthesis and a call left open at one ';'", "Global.A = Absolute Value((Global.B + 1;", ""},
 	} {
 		src := head + tc.actions + tail
 		res := parser.Parse(source.NewFile("t.ow", src), parser.Options{Locale: vocab.EnUS, LocaleGiven: true})
