@@ -55,7 +55,7 @@ func (s *Server) overpyFindings(d *document) []overpyFinding {
 			continue
 		}
 		seen[k] = true
-		out = append(out, overpyFinding{Finding: f, file: file, span: span})
+		out = append(out, overpyFinding{Finding: p.OverPyWording(f), file: file, span: span})
 	}
 	return out
 }

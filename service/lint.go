@@ -146,6 +146,7 @@ func (p *Program) selectFindings(res *lint.Result, cfg *lint.Config, s Select) (
 }
 
 func (p *Program) finding(f lint.Finding) contract.Finding {
+	f = p.OverPyWording(f)
 	c := contract.Finding{Code: f.Code, Severity: f.Severity.String(), Message: f.Message, Evidence: f.Evidence,
 		Location: p.Location(f.Span), Span: p.Range(f.Span)}
 	if f.Rule >= 0 && f.Rule < len(p.Checked.Script.Rules) {

@@ -216,13 +216,21 @@ const maxEvidence = 120
 // Evidence returns the text of span as written, on one line, shortened
 // to maxEvidence characters.
 func (p *Pass) Evidence(span source.Span) string {
-	if span.Start < 0 || span.End > len(p.File.Text) || span.Start >= span.End {
+	return Evidence(p.File.Text, span)
+}
+
+// Evidence returns the text of span in text as a finding quotes it: on
+// one line, shortened to maxEvidence characters. A provider quotes its
+// own source with it, so that a finding reads in the language the author
+// wrote.
+func Evidence(text string, span source.Span) string {
+	if span.Start < 0 || span.End > len(text) || span.Start >= span.End {
 		return ""
 	}
-	text := strings.Join(strings.Fields(p.File.Text[span.Start:span.End]), " ")
-	if utf8.RuneCountInString(text) > maxEvidence {
-		r := []rune(text)
-		text = string(r[:maxEvidence-1]) + "…"
+	out := strings.Join(strings.Fields(text[span.Start:span.End]), " ")
+	if utf8.RuneCountInString(out) > maxEvidence {
+		r := []rune(out)
+		out = string(r[:maxEvidence-1]) + "…"
 	}
-	return text
+	return out
 }

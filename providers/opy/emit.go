@@ -120,6 +120,26 @@ func (m *SourceMap) Lookup(span source.Span) (Loc, bool) {
 	return Loc{}, false
 }
 
+// LookupExact is Lookup for a span that one mapping covers exactly: the
+// whole lowered text of one OverPy construct. A part of a larger
+// construct's text (a name inside a macro's expansion, which maps to the
+// whole call) has none.
+func (m *SourceMap) LookupExact(span source.Span) (Loc, bool) {
+	ms := m.Mappings
+	i := sort.Search(len(ms), func(i int) bool { return ms[i].Span.Start > span.Start }) - 1
+	for i >= 0 {
+		x := ms[i]
+		if x.Span.Start <= span.Start && span.End <= x.Span.End {
+			if x.Span != span || x.From.File < 0 {
+				return Loc{}, false
+			}
+			return x.From, true
+		}
+		i = x.parent
+	}
+	return Loc{}, false
+}
+
 // An emitter writes Workshop text and its source map.
 type emitter struct {
 	b     strings.Builder
