@@ -105,19 +105,11 @@ type SourceMap struct {
 // of the lowered text; ok is false when none does or when that text has no
 // OverPy source.
 func (m *SourceMap) Lookup(span source.Span) (Loc, bool) {
-	ms := m.Mappings
-	i := sort.Search(len(ms), func(i int) bool { return ms[i].Span.Start > span.Start }) - 1
-	for i >= 0 {
-		x := ms[i]
-		if x.Span.Start <= span.Start && span.End <= x.Span.End {
-			if x.From.File < 0 {
-				return Loc{}, false
-			}
-			return x.From, true
-		}
-		i = x.parent
+	x, ok := m.innermost(span)
+	if !ok || x.From.File < 0 {
+		return Loc{}, false
 	}
-	return Loc{}, false
+	return x.From, true
 }
 
 // LookupExact is Lookup for a span that one mapping covers exactly: the
@@ -125,19 +117,25 @@ func (m *SourceMap) Lookup(span source.Span) (Loc, bool) {
 // construct's text (a name inside a macro's expansion, which maps to the
 // whole call) has none.
 func (m *SourceMap) LookupExact(span source.Span) (Loc, bool) {
+	x, ok := m.innermost(span)
+	if !ok || x.Span != span || x.From.File < 0 {
+		return Loc{}, false
+	}
+	return x.From, true
+}
+
+// innermost returns the innermost mapping containing span.
+func (m *SourceMap) innermost(span source.Span) (Mapping, bool) {
 	ms := m.Mappings
 	i := sort.Search(len(ms), func(i int) bool { return ms[i].Span.Start > span.Start }) - 1
 	for i >= 0 {
 		x := ms[i]
 		if x.Span.Start <= span.Start && span.End <= x.Span.End {
-			if x.Span != span || x.From.File < 0 {
-				return Loc{}, false
-			}
-			return x.From, true
+			return x, true
 		}
 		i = x.parent
 	}
-	return Loc{}, false
+	return Mapping{}, false
 }
 
 // An emitter writes Workshop text and its source map.
