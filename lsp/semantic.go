@@ -16,7 +16,9 @@ package lsp
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -67,7 +69,7 @@ func init() {
 			return nil, err
 		}
 		// The result id names the answer a later delta is relative to.
-		return map[string]any{"resultId": s.semantic.remember(p.TextDocument.URI, data), "data": data}, nil
+		return tokensAnswer{resultID: s.semantic.remember(p.TextDocument.URI, data), data: data}, nil
 	}))
 	capabilityFuncs = append(capabilityFuncs, func(caps map[string]any, _ *clientCapabilities) {
 		caps["semanticTokensProvider"] = map[string]any{
@@ -77,6 +79,37 @@ func init() {
 		}
 	})
 }
+
+// tokensAnswer is a semantic tokens answer ({"resultId", "data"}; no
+// resultId for a range). It writes its JSON itself (appendJSON, which
+// reply uses): encoding/json's reflection over a hundred thousand
+// integers, then its validation and compaction of what a MarshalJSON
+// returns, cost more than computing the tokens.
+type tokensAnswer struct {
+	resultID string
+	data     []uint32
+}
+
+func (a tokensAnswer) appendJSON(out []byte) []byte {
+	out = slices.Grow(out, 4*len(a.data)+len(a.resultID)+32)
+	out = append(out, '{')
+	if a.resultID != "" {
+		out = append(out, `"resultId":`...)
+		id, _ := json.Marshal(a.resultID)
+		out = append(out, id...)
+		out = append(out, ',')
+	}
+	out = append(out, `"data":[`...)
+	for i, v := range a.data {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = strconv.AppendUint(out, uint64(v), 10)
+	}
+	return append(out, "]}"...)
+}
+
+func (a tokensAnswer) MarshalJSON() ([]byte, error) { return a.appendJSON(nil), nil }
 
 // A semToken is one token before encoding: a byte span of the text.
 type semToken struct {
@@ -113,7 +146,9 @@ func (s *Server) semanticTokens(ctx context.Context, d *document) ([]uint32, err
 func (s *Server) semanticTokensIn(ctx context.Context, d *document, within source.Span) ([]uint32, error) {
 	p := d.program()
 	sc := p.Checked.Script
-	c := &tokenCollector{text: d.text, within: within}
+	// About one token per eight bytes of Workshop text: grown once, not
+	// a dozen times.
+	c := &tokenCollector{text: d.text, within: within, out: make([]semToken, 0, (min(within.End, len(d.text))-max(within.Start, 0))/8+16)}
 	for _, cm := range sc.Comments {
 		c.add(cm, tokComment, 0)
 	}
@@ -302,38 +337,48 @@ func (c *tokenCollector) references(ix *index.Index) {
 // splits those that cross lines, and encodes them relative to each other
 // in the client's position encoding.
 func (s *Server) encodeTokens(d *document, toks []semToken) []uint32 {
-	slices.SortStableFunc(toks, func(a, b semToken) int {
+	byPlace := func(a, b semToken) int {
 		return cmp.Or(a.span.Start-b.span.Start, b.span.End-a.span.End)
-	})
+	}
+	// The walk finds them in text order but for a few: a check first.
+	if !slices.IsSortedFunc(toks, byPlace) {
+		slices.SortStableFunc(toks, byPlace)
+	}
 	data := make([]uint32, 0, 5*len(toks))
 	prevLine, prevChar, end := 0, 0, 0
+	// The pieces come in text order: one cursor converts them all.
+	cur := d.mapper.Cursor(s.encoding())
+	var pieces []source.Span
 	for _, t := range toks {
 		if t.span.Start < end {
 			continue // overlaps the previous token
 		}
 		end = t.span.End
-		for _, piece := range splitAtLineBreaks(d.text, t.span) {
-			rng, err := s.lspRange(d, piece)
-			if err != nil || rng.End.Line != rng.Start.Line || rng.End.Character <= rng.Start.Character {
+		pieces = splitAtLineBreaks(pieces[:0], d.text, t.span)
+		for _, piece := range pieces {
+			a, err := cur.Position(piece.Start)
+			if err != nil {
 				continue
 			}
-			line, char := int(rng.Start.Line), int(rng.Start.Character)
-			deltaChar := char
-			if line == prevLine {
-				deltaChar = char - prevChar
+			b, err := cur.Position(piece.End)
+			if err != nil || b.Line != a.Line || b.Character <= a.Character {
+				continue
 			}
-			data = append(data, uint32(line-prevLine), uint32(deltaChar), uint32(rng.End.Character-rng.Start.Character),
+			deltaChar := a.Character
+			if a.Line == prevLine {
+				deltaChar = a.Character - prevChar
+			}
+			data = append(data, uint32(a.Line-prevLine), uint32(deltaChar), uint32(b.Character-a.Character),
 				uint32(t.typ), uint32(t.mods))
-			prevLine, prevChar = line, char
+			prevLine, prevChar = a.Line, a.Character
 		}
 	}
 	return data
 }
 
 // splitAtLineBreaks cuts a span at its line breaks (\n, \r\n, \r), leaving the
-// breaks out.
-func splitAtLineBreaks(text string, sp source.Span) []source.Span {
-	var out []source.Span
+// breaks out, appending the pieces to out.
+func splitAtLineBreaks(out []source.Span, text string, sp source.Span) []source.Span {
 	start := sp.Start
 	for i := sp.Start; i < sp.End; i++ {
 		switch text[i] {

@@ -81,7 +81,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return map[string]any{"data": tokensInRange(data, p.Range)}, nil
+			return tokensAnswer{data: tokensInRange(data, p.Range)}, nil
 		}
 		// Workshop: only the rules that meet the range are read; the
 		// filter then trims the tokens of those rules outside it.
@@ -98,7 +98,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"data": tokensInRange(data, p.Range)}, nil
+		return tokensAnswer{data: tokensInRange(data, p.Range)}, nil
 	}))
 	register("textDocument/semanticTokens/full/delta", handler(func(ctx context.Context, s *Server, p *semanticTokensDeltaParams) (any, error) {
 		data, err := s.documentTokens(ctx, p.TextDocument.URI)
@@ -110,7 +110,7 @@ func init() {
 		if !ok {
 			// The client's base is not the last answer (or the server
 			// restarted): the whole answer, which it takes in place.
-			return map[string]any{"resultId": id, "data": data}, nil
+			return tokensAnswer{resultID: id, data: data}, nil
 		}
 		return map[string]any{"resultId": id, "edits": tokenEdits(old, data)}, nil
 	}))

@@ -75,6 +75,9 @@ type Server struct {
 	// semantic holds each document's last semantic tokens, the base of a
 	// delta (semantic_delta.go).
 	semantic semanticResults
+	// out is the stream to the client: answers are framed onto it
+	// directly (reply).
+	out *stream
 	// pulls remembers the answers of a client that pulls diagnostics
 	// (pulldiag.go).
 	pulls pullState
@@ -108,6 +111,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) (cleanShut
 	defer stopBackground()
 	st := newStream(rwc)
 	st.logf = s.log.Errorf
+	s.out = st
 	conn := jsonrpc2.NewConn(ctx, st, s)
 	select {
 	case <-conn.DisconnectNotify():
@@ -216,7 +220,7 @@ func (s *Server) run(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Req
 		conn.ReplyWithError(context.Background(), req.ID, je)
 		return
 	}
-	if err := conn.Reply(context.Background(), req.ID, result); err != nil {
+	if err := s.reply(conn, req.ID, result); err != nil {
 		s.log.Errorf("%s: replying: %v", req.Method, err)
 	}
 }
@@ -229,6 +233,42 @@ func (s *Server) protect(name string, f func()) {
 		}
 	}()
 	f()
+}
+
+// reply writes a request's result. It is marshalled once and framed
+// here: the connection's Reply marshals it, then validates and compacts
+// it twice more as it wraps it in the response, which on the largest
+// answers (a large file's semantic tokens) costs milliseconds. Frames are
+// written whole under the stream's lock, as the connection's are.
+func (s *Server) reply(conn *jsonrpc2.Conn, id jsonrpc2.ID, result any) error {
+	var data []byte
+	var err error
+	if a, ok := result.(jsonAppender); ok {
+		data = a.appendJSON(nil)
+	} else {
+		data, err = json.Marshal(result)
+	}
+	if err != nil {
+		conn.ReplyWithError(context.Background(), id, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "the answer could not be encoded: " + err.Error()})
+		return err
+	}
+	idJSON, err := json.Marshal(id)
+	if err != nil {
+		return err
+	}
+	msg := make([]byte, 0, len(data)+len(idJSON)+32)
+	msg = append(msg, `{"id":`...)
+	msg = append(msg, idJSON...)
+	msg = append(msg, `,"result":`...)
+	msg = append(msg, data...)
+	msg = append(msg, `,"jsonrpc":"2.0"}`...)
+	return s.out.writeFrame(msg)
+}
+
+// A jsonAppender is an answer that writes its own JSON, for the few
+// answers so large that encoding/json's reflection shows (tokensAnswer).
+type jsonAppender interface {
+	appendJSON(out []byte) []byte
 }
 
 func (s *Server) replyError(conn *jsonrpc2.Conn, id jsonrpc2.ID, code int64, message string) {

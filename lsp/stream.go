@@ -65,9 +65,20 @@ func newStream(rwc io.ReadWriteCloser) *stream {
 	return &stream{r: bufio.NewReaderSize(rwc, 64<<10), w: rwc, c: rwc}
 }
 
-// WriteObject writes one message.
+// WriteObject writes one message. The connection's messages marshal
+// themselves (their MarshalJSON marshals the response, whose result is
+// already JSON): called directly, not through json.Marshal, which would
+// validate and compact the whole message once more — on a large answer
+// (the semantic tokens of a 450 KB file are 380 KB) a pass that costs
+// milliseconds and changes nothing.
 func (s *stream) WriteObject(obj any) error {
-	data, err := json.Marshal(obj)
+	var data []byte
+	var err error
+	if m, ok := obj.(json.Marshaler); ok {
+		data, err = m.MarshalJSON()
+	} else {
+		data, err = json.Marshal(obj)
+	}
 	if err != nil {
 		return err
 	}
