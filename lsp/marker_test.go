@@ -279,6 +279,9 @@ func runMarkers(t *testing.T, path string) []byte {
 				// The chain, innermost first, one covered text a line.
 				var srs []json.RawMessage
 				json.Unmarshal(res, &srs)
+				if len(srs) == 0 {
+					out.WriteString("(no ranges)\n")
+				}
 				for _, sr := range srs {
 					for len(sr) > 0 && string(sr) != "null" {
 						var node struct {
