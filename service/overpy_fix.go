@@ -223,6 +223,10 @@ func (p *Program) compilesTo(es []OverPyEdit, want string) bool {
 // OverPy provider reading only the program's files (an edit that makes
 // the program include another file is not a fix).
 func (o *overpySource) provider(files []*source.File) protocol.Provider {
+	if o.external != nil {
+		// Every file of the program is among the documents sent.
+		return o.external
+	}
 	return OverPyProvider{Engine: engine.Options{Vocab: o.vocab}, Read: func(path string) (string, error) {
 		for _, f := range files {
 			if sameFile(f.Path, path) {
