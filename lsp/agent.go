@@ -44,8 +44,15 @@ func (s *Server) session(path string) *service.Session {
 }
 
 // resetAgentsLocked drops the agent sessions, so the next request builds
-// one with the current configuration and documents.
-func (s *Server) resetAgentsLocked() { s.agents = agentSessions{} }
+// one with the current configuration and documents. The provider
+// processes a dropped session started are stopped (off the lock: a
+// process is given a moment to exit).
+func (s *Server) resetAgentsLocked() {
+	for _, se := range s.agents {
+		go se.Close()
+	}
+	s.agents = agentSessions{}
+}
 
 func init() {
 	register("workspace/executeCommand", handler(func(ctx context.Context, s *Server, p *struct {

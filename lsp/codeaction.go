@@ -48,27 +48,47 @@ func init() {
 		if !s.client.Workspace.ApplyEdit {
 			return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: "the client does not take workspace/applyEdit (workspace.applyEdit is not set in its capabilities): apply the quick fix's edit from textDocument/codeAction instead"}
 		}
-		d, err := s.document(p.URI)
+		d, err := s.servedDocument(p.URI)
 		if err != nil {
 			return nil, err
 		}
-		if p.Version != d.version {
-			return nil, &jsonrpc2.Error{Code: codeContentModified, Message: fmt.Sprintf("the fix was made for version %d; the document is at %d", p.Version, d.version)}
+		owner := s.dataOwner(d, p.diagnosticData)
+		if owner == nil {
+			v := d.version
+			if p.Entry != "" {
+				if e := s.docs.get(p.Entry); e != nil {
+					v = e.version
+				}
+			}
+			return nil, &jsonrpc2.Error{Code: codeContentModified, Message: fmt.Sprintf("the fix was made for version %d; the document is at %d", p.Version, v)}
 		}
-		for _, f := range s.findings(d).Findings {
-			if f.Fix == nil || f.Code != p.Code || f.Span.Start != p.Start || f.Span.End != p.End {
-				continue
-			}
-			we, err := s.workspaceEdit(d, f.Fix.Edits)
+		var we *protocol.WorkspaceEdit
+		var label string
+		if owner.overpy {
+			e, f, err := s.overpyFix(owner, d.path, p.diagnosticData)
 			if err != nil {
-				return nil, err
+				return nil, &jsonrpc2.Error{Code: codeRequestFailed, Message: "the fix is withheld on OverPy: " + err.Error()}
 			}
+			we, label = e, f.Fix.Summary
+		} else {
+			for _, f := range s.findings(d).Findings {
+				if f.Fix == nil || f.Code != p.Code || f.Span.Start != p.Start || f.Span.End != p.End {
+					continue
+				}
+				if we, err = s.workspaceEdit(d, f.Fix.Edits); err != nil {
+					return nil, err
+				}
+				label = f.Fix.Summary
+				break
+			}
+		}
+		if we != nil {
 			var res struct {
 				Applied       bool   `json:"applied"`
 				FailureReason string `json:"failureReason,omitempty"`
 			}
 			done := make(chan error, 1)
-			s.call("workspace/applyEdit", map[string]any{"label": f.Fix.Summary, "edit": we}, &res, 30*time.Second, func(err error) { done <- err })
+			s.call("workspace/applyEdit", map[string]any{"label": label, "edit": we}, &res, 30*time.Second, func(err error) { done <- err })
 			select {
 			case err := <-done:
 				if err != nil {
@@ -107,13 +127,17 @@ func init() {
 				}
 				json.Unmarshal(cd, &withData)
 				data, ok := readData(withData.Data)
-				if !ok || data.Version != d.version {
-					continue // not ours, or made for another version of the text
+				if !ok {
+					continue // not ours
+				}
+				owner := s.dataOwner(d, data)
+				if owner == nil {
+					continue // made for another version of the text
 				}
 				switch data.Kind {
 				case "lint":
-					if data.Fix != "" && d.overpy {
-						if a := s.overpyFixAction(d, data, cd); a != nil {
+					if data.Fix != "" && owner.overpy {
+						if a := s.overpyFixAction(owner, d.path, data, cd); a != nil {
 							out = append(out, *a)
 						}
 					} else if data.Fix != "" {

@@ -35,6 +35,10 @@ type diagnosticData struct {
 	// replacement spellings.
 	Fix         string   `json:"fix,omitempty"`
 	Suggestions []string `json:"suggestions,omitempty"`
+	// Entry is set on a problem published on a file an OverPy document
+	// includes: the URI of that document, whose compile found it (Version
+	// is then its version; Start and End are in the included file).
+	Entry string `json:"entry,omitempty"`
 }
 
 // codeDocumentTooLarge is the code of the diagnostic of a document over
@@ -249,11 +253,12 @@ func (p *publisher) publishIncluded(d *document) {
 				continue
 			}
 			out = append(out, protocol.Diagnostic{Range: r, Severity: severity(x.Severity), Code: &protocol.IntegerOrString{Value: string(x.Code)},
-				Source: &source, Message: x.Message})
+				Source: &source, Message: x.Message, Data: diagnosticData{Version: d.version, Kind: "check", Code: string(x.Code),
+					Start: x.Span.Start, End: x.Span.End, Suggestions: x.Suggestions, Entry: d.uri}})
 		}
 		for _, lf := range findings[f.Path] {
 			if r, err := mapperRange(m, lf.span, p.s.encoding()); err == nil {
-				out = append(out, overpyFindingDiagnostic(nil, lf, r))
+				out = append(out, overpyFindingDiagnostic(d, lf, r))
 			}
 		}
 		p.mu.Lock()

@@ -76,7 +76,9 @@ func pathURI(path string) string {
 // (wright/request), "command JSON" (wright.request), "simulate FILE
 // [RULE]" (wright.simulate, its document as text), "selection MARK"
 // (textDocument/selectionRange, the chain's texts), "calls MARK"
-// (prepareCallHierarchy, then each item's incoming and outgoing calls), "change FILE MARK1
+// (prepareCallHierarchy, then each item's incoming and outgoing calls),
+// "applyFix MARK" (wright.applyFix with the data of the diagnostic with a
+// fix at MARK, then the workspace/applyEdit it sent), "change FILE MARK1
 // MARK2 TEXT" (an incremental edit replacing the text between two
 // markers), "configure JSON" (workspace/didChangeConfiguration with JSON
 // as its settings, then the open files' diagnostics), "close FILE"
@@ -205,6 +207,37 @@ func runMarkers(t *testing.T, path string) []byte {
 				ctx["only"] = []string{a}
 			}
 			res, callErr = c.try(method, docParams(file, map[string]any{"range": map[string]any{"start": pos, "end": pos}, "context": ctx}))
+		case "applyFix":
+			// applyFix MARK: wright.applyFix with the data of the first
+			// diagnostic at MARK that has a fix; the answer, then the
+			// workspace/applyEdit the client was sent.
+			file, pos := mark()
+			uri := pathURI(filepath.Join(root, file))
+			var diags []map[string]any
+			json.Unmarshal(c.diagnosticsOf(uri), &diags)
+			arg := map[string]any{"uri": uri}
+			for _, d := range diags {
+				if data, ok := d["data"].(map[string]any); ok && data["fix"] != nil && covers(d, pos) {
+					for k, v := range data {
+						arg[k] = v
+					}
+					break
+				}
+			}
+			c.mu.Lock()
+			before := len(c.applied)
+			c.mu.Unlock()
+			res, callErr = c.try("workspace/executeCommand", map[string]any{"command": "wright.applyFix", "arguments": []any{arg}})
+			if callErr == nil {
+				out.WriteString(r.render(res) + "\n")
+				c.mu.Lock()
+				applied := append([]json.RawMessage(nil), c.applied[before:]...)
+				c.mu.Unlock()
+				for _, a := range applied {
+					out.WriteString("applyEdit " + r.render(a) + "\n")
+				}
+				continue
+			}
 		case "inlay":
 			file, _, _ := strings.Cut(rest, " ")
 			mf := files[file]
@@ -286,6 +319,9 @@ func runMarkers(t *testing.T, path string) []byte {
 				// The chain, innermost first, one covered text a line.
 				var srs []json.RawMessage
 				json.Unmarshal(res, &srs)
+				if len(srs) == 0 {
+					out.WriteString("(no ranges)\n")
+				}
 				for _, sr := range srs {
 					for len(sr) > 0 && string(sr) != "null" {
 						var node struct {

@@ -41,14 +41,17 @@ func (s *Server) overpyAt(d *document, pos protocol.Position) (overpyPoint, erro
 		return overpyPoint{}, err
 	}
 	res := d.program().OverPy()
-	file := -1
+	return overpyPoint{d: d, res: res, file: overpyFileOf(res, d.path), off: off}, nil
+}
+
+// overpyFileOf is the index of path among a compile's files, or -1.
+func overpyFileOf(res *opy.Result, path string) int {
 	for i, f := range res.Program.Files {
-		if sameFile(f.Path, d.path) {
-			file = i
-			break
+		if sameFile(f.Path, path) {
+			return i
 		}
 	}
-	return overpyPoint{d: d, res: res, file: file, off: off}, nil
+	return -1
 }
 
 // overpyLocation converts a Loc of a compile to an LSP location: in the

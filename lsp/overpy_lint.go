@@ -6,11 +6,15 @@ package lsp
 // OverPy source, is not published rather than shown at a guessed place).
 // A finding's fix is offered as a quick fix only when it can be stated on
 // the OverPy text and the edited text compiles to exactly the fixed
-// program (service.Program.OverPyFix); otherwise it is withheld. Fix-all
-// is not offered on OverPy.
+// program (service.Program.OverPyFix, which has the provider validate
+// and compile the edit); otherwise it is withheld. A finding in a file the
+// document includes is published on that file with the document named in
+// its data, and gets its fix there the same way. Fix-all is not offered
+// on OverPy.
 
 import (
 	"encoding/json"
+	"fmt"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -60,44 +64,80 @@ func (s *Server) overpyFindings(d *document) []overpyFinding {
 	return out
 }
 
-// overpyFindingDiagnostic is the diagnostic of a finding, with the data a
-// code action finds it again by (d is nil for an included file, which
-// gets no code actions of its includer's).
+// overpyFindingDiagnostic is the diagnostic of a finding of d's program,
+// with the data a code action finds it again by; a finding in a file d
+// includes names d as its entry.
 func overpyFindingDiagnostic(d *document, f overpyFinding, r protocol.Range) protocol.Diagnostic {
 	source := "wright"
 	pd := protocol.Diagnostic{Range: r, Severity: severity(f.Severity), Code: &protocol.IntegerOrString{Value: f.Code},
 		Source: &source, Message: f.Message}
-	if d != nil {
-		data := diagnosticData{Version: d.version, Kind: "lint", Code: f.Code, Start: f.span.Start, End: f.span.End}
-		if f.Fix != nil {
-			// A fix the Workshop text has; whether it can be stated on
-			// the OverPy text is found when a code action asks.
-			data.Fix = f.Fix.Kind
-		}
-		pd.Data = data
+	data := diagnosticData{Version: d.version, Kind: "lint", Code: f.Code, Start: f.span.Start, End: f.span.End}
+	if !sameFile(f.file.Path, d.path) {
+		data.Entry = d.uri
 	}
+	if f.Fix != nil {
+		// A fix the Workshop text has; whether it can be stated on
+		// the OverPy text is found when a code action asks.
+		data.Fix = f.Fix.Kind
+	}
+	pd.Data = data
 	return pd
+}
+
+// overpyFix states on the OverPy text the fix of the finding a
+// diagnostic's data names, in the file at path of entry's program (entry
+// itself or a file it includes), validated through the provider; an
+// error says why it is withheld.
+func (s *Server) overpyFix(entry *document, path string, data diagnosticData) (*protocol.WorkspaceEdit, *lint.Finding, error) {
+	for _, f := range s.overpyFindings(entry) {
+		if f.Fix == nil || f.Code != data.Code || !sameFile(f.file.Path, path) || f.span.Start != data.Start || f.span.End != data.End {
+			continue
+		}
+		es, err := entry.program().OverPyFix(f.Finding)
+		if err != nil {
+			return nil, nil, err
+		}
+		we, err := s.overpyWorkspaceEdit(entry, es)
+		if err != nil {
+			return nil, nil, err
+		}
+		return we, &f.Finding, nil
+	}
+	return nil, nil, fmt.Errorf("no %s finding with a fix at %d..%d of %s", data.Code, data.Start, data.End, path)
 }
 
 // overpyFixAction is the quick fix of the finding a diagnostic's data
 // names, or nil when its fix is withheld on OverPy.
-func (s *Server) overpyFixAction(d *document, data diagnosticData, cd json.RawMessage) *codeAction {
-	for _, f := range s.overpyFindings(d) {
-		if f.Fix == nil || f.Code != data.Code || !sameFile(f.file.Path, d.path) || f.span.Start != data.Start || f.span.End != data.End {
-			continue
-		}
-		es, err := d.program().OverPyFix(f.Finding)
-		if err != nil {
-			return nil
-		}
-		we, err := s.overpyWorkspaceEdit(d, es)
-		if err != nil {
-			return nil
-		}
-		return &codeAction{Title: f.Fix.Summary, Kind: "quickfix", Edit: we, Diagnostics: []json.RawMessage{cd},
-			IsPreferred: !lint.IsAcknowledgement(f.Fix.Kind)}
+func (s *Server) overpyFixAction(entry *document, path string, data diagnosticData, cd json.RawMessage) *codeAction {
+	we, f, err := s.overpyFix(entry, path, data)
+	if err != nil {
+		return nil
 	}
-	return nil
+	return &codeAction{Title: f.Fix.Summary, Kind: "quickfix", Edit: we, Diagnostics: []json.RawMessage{cd},
+		IsPreferred: !lint.IsAcknowledgement(f.Fix.Kind)}
+}
+
+// dataOwner is the document whose analysis a diagnostic's data was made
+// for: d itself, or the OverPy document including d whose compile found
+// the problem (nil when that document is gone, is at another version, or
+// compiled another text of d than d's own).
+func (s *Server) dataOwner(d *document, data diagnosticData) *document {
+	if data.Entry == "" {
+		if data.Version != d.version {
+			return nil
+		}
+		return d
+	}
+	owner := s.docs.get(data.Entry)
+	if owner == nil || !owner.overpy || owner.version != data.Version {
+		return nil
+	}
+	res := owner.program().OverPy()
+	i := overpyFileOf(res, d.path)
+	if i < 0 || res.Program.Files[i].Text != d.text {
+		return nil
+	}
+	return owner
 }
 
 // overpyWorkspaceEdit converts edits of an OverPy program's files to a

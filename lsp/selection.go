@@ -3,21 +3,32 @@ package lsp
 // This file answers textDocument/selectionRange: for each position, the
 // chain of nodes around it (ast.Script.Enclosing), innermost first, so
 // that "expand selection" grows a name to its call, the statement, the
-// block, the rule and the file.
+// block, the rule and the file. On an OverPy document the chain is read
+// from the OverPy tree (opy.Program.Enclosing), in the document's own text.
 
 import (
 	"context"
+
+	"github.com/wright-lsp/wright-lsp/engine/source"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 func init() {
 	register("textDocument/selectionRange", handler(func(ctx context.Context, s *Server, p *protocol.SelectionRangeParams) (any, error) {
-		d, err := s.document(p.TextDocument.URI)
+		d, err := s.servedDocument(p.TextDocument.URI)
 		if err != nil {
 			return nil, err
 		}
-		sc := d.program().Checked.Script
+		enclosing := d.program().Checked.Script.Enclosing
+		if d.overpy {
+			// The OverPy tree of the document's own file: the lowered
+			// program's spans are not in this text.
+			enclosing = func(off int) []source.Span {
+				res := d.program().OverPy()
+				return res.Program.Enclosing(overpyFileOf(res, d.path), off)
+			}
+		}
 		out := make([]protocol.SelectionRange, 0, len(p.Positions))
 		for _, pos := range p.Positions {
 			if err := ctx.Err(); err != nil {
@@ -28,7 +39,7 @@ func init() {
 				return nil, err
 			}
 			// Built outermost first, so that each range points at its parent.
-			spans := sc.Enclosing(off)
+			spans := enclosing(off)
 			var sr *protocol.SelectionRange
 			for i := len(spans) - 1; i >= 0; i-- {
 				rng, err := s.lspRange(d, spans[i])

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/edits"
@@ -96,11 +97,7 @@ func (s *Session) ValidateEdit(req *contract.ValidateEditTransactionRequest) (*c
 		}
 		return nil, err
 	}
-	kind, e := detectKind(s.opts.Kind, entry, applied[0].Old)
-	if e != nil {
-		return nil, e
-	}
-	if e := editableKind(entry, kind); e != nil {
+	if e := s.editRefusal(entry, applied[0].Old); e != nil {
 		return nil, e
 	}
 	out := &contract.EditValidation{OK: true, Diagnostics: []contract.Diagnostic{}, Previews: []contract.EditPreview{}}
@@ -125,6 +122,25 @@ func (s *Session) ValidateEdit(req *contract.ValidateEditTransactionRequest) (*c
 		out.Diagnostics = errorsFirst(out.Diagnostics)
 	}
 	return out, nil
+}
+
+// editRefusal refuses edits of an entry that is not raw Workshop: one a
+// provider the project names serves (its edits go to providerValidateEdit
+// with that provider's language), else as editableKind says.
+func (s *Session) editRefusal(entry, text string) *Error {
+	specs, e := s.projectProviders()
+	if e != nil {
+		return e
+	}
+	if sp := matchProvider(specs, entry, s.opts.Kind); sp != nil {
+		return errorf("edit-requires-provider", "%s is %s input, served by the provider %s names (%s): send its edits to providerValidateEdit (language_id %s); validateEditTransaction and editStatements validate raw Workshop input",
+			entry, sp.Kind, ProjectFile, strings.Join(sp.Command, " "), sp.Kind)
+	}
+	kind, e := detectKind(s.opts.Kind, entry, text)
+	if e != nil {
+		return e
+	}
+	return editableKind(entry, kind)
 }
 
 // editableKind refuses edits of an entry that is not raw Workshop: OverPy

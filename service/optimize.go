@@ -71,7 +71,8 @@ func (p *Program) wantsOptimize(asked *bool) bool {
 	if asked != nil {
 		return *asked
 	}
-	return p.overpy != nil && !p.overpy.res.Options.DisableOptimizations
+	// An external provider's output is its own: optimised only when asked.
+	return p.overpy != nil && p.overpy.external == nil && !p.overpy.res.Options.DisableOptimizations
 }
 
 // Optimize runs the optimiser over the program. A program with errors is

@@ -6,8 +6,6 @@ package service
 // back to the OverPy sources through the provider's source map.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 	"sync"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 	"github.com/wright-lsp/wright-lsp/providers/opy"
+	"github.com/wright-lsp/wright-lsp/providers/protocol"
 )
 
 // overpySource is what an OverPy program keeps of its provider: the
@@ -26,9 +25,12 @@ type overpySource struct {
 	res *opy.Result
 	// vocab is the vocabulary it was compiled with: a fix's edited text
 	// is compiled again with it (overpy_fix.go).
-	vocab   *vocab.Vocabulary
-	once    sync.Once
-	mappers []*edits.Mapper
+	vocab *vocab.Vocabulary
+	// external is the process that compiled the program, for a kind
+	// whose provider runs out of process (external.go); nil for OverPy.
+	external *protocol.Client
+	once     sync.Once
+	mappers  []*edits.Mapper
 }
 
 func (o *overpySource) mapper(file int) *edits.Mapper {
@@ -68,15 +70,7 @@ func NewOverPyProgram(entry *source.File, opts engine.Options, readFile func(str
 // #!include "folder/" too (nil lists the disk).
 func newOverPyProgram(entry *source.File, opts engine.Options, readFile func(string) (string, error), readDir func(string) ([]string, error)) *Program {
 	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, ReadDir: readDir, Vocab: opts.Vocab})
-	lowered := source.NewFile(entry.Path, res.Text)
-	// The lowered text is en-US, whatever the client language.
-	opts.Locale, opts.LocaleGiven = vocab.EnUS, true
-	sum := sha256.Sum256([]byte(entry.Text))
-	return &Program{
-		File: lowered, Checked: engine.Check(lowered, opts), Identity: hex.EncodeToString(sum[:]),
-		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res, vocab: opts.Vocab},
-		Origin: contract.Origin{Input: entry.Path, Entry: entry.Path, Kind: KindOverPy},
-	}
+	return loweredProgram(entry, res, opts)
 }
 
 // providerDiagnostics are the OverPy provider's diagnostics, at OverPy

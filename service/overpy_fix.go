@@ -6,7 +6,8 @@ package service
 // text gives exactly the lowered text the Workshop fix gives. Translating
 // proposes OverPy edits from the source map; compiling again decides: a
 // proposal that does not compile to the same bytes is withheld, never
-// offered "nearly right".
+// offered "nearly right". The provider decides (compilesTo): its
+// validateEdit, as providerValidateEdit uses it, then its compile.
 //
 // What translates: a deletion (of a declaration, a dead branch) becomes
 // the deletion of the OverPy text the deleted constructs came from, then
@@ -19,14 +20,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
+	"github.com/wright-lsp/wright-lsp/edits"
+	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
-	"github.com/wright-lsp/wright-lsp/providers/opy"
+	"github.com/wright-lsp/wright-lsp/providers/protocol"
 )
 
 // An OverPyEdit replaces a span of one OverPy source file.
@@ -173,35 +175,64 @@ func wholeLines(text string, s source.Span) source.Span {
 }
 
 // compilesTo reports whether the program's OverPy sources, with edits
-// applied, compile without error to exactly want.
-func (p *Program) compilesTo(edits []OverPyEdit, want string) bool {
+// applied, are valid to the provider and compile to exactly want. The
+// provider decides, as providerValidateEdit has it decide: its
+// validateEdit applies the edits (stated in its positions, 0-based
+// UTF-16) and checks the edited program, which must have no more errors
+// than the program has; its compile of the edited documents must give
+// want byte for byte.
+func (p *Program) compilesTo(es []OverPyEdit, want string) bool {
 	files := p.overpy.res.Program.Files
-	texts := make(map[string]string, len(files))
+	docs := make(map[string]string, len(files))
 	for _, f := range files {
-		texts[f.Path] = f.Text
+		docs[PathURI(f.Path)] = f.Text
 	}
-	byFile := map[string][]source.Edit{}
-	for _, e := range edits {
-		byFile[e.File.Path] = append(byFile[e.File.Path], e.Edit)
-	}
-	for path, es := range byFile {
-		text, err := source.Apply(texts[path], es)
-		if err != nil {
+	params := protocol.ValidateEditParams{ProgramParams: protocol.ProgramParams{Entry: PathURI(files[0].Path), Documents: docs}}
+	for _, e := range es {
+		m := edits.NewMapper(e.File.Text)
+		a, err1 := m.OffsetPosition(e.Span.Start, edits.UTF16)
+		b, err2 := m.OffsetPosition(e.Span.End, edits.UTF16)
+		if err1 != nil || err2 != nil {
 			return false
 		}
-		texts[path] = text
+		params.Edits = append(params.Edits, protocol.TextEdit{URI: PathURI(e.File.Path), NewText: e.New,
+			Range: protocol.Range{Start: protocol.Position{Line: a.Line, Character: a.Character}, End: protocol.Position{Line: b.Line, Character: b.Character}}})
 	}
-	read := func(path string) (string, error) {
-		if t, ok := texts[path]; ok {
-			return t, nil
-		}
-		// A file the program did not include before: the edit changed
-		// what it includes, which no fix means to do.
-		return "", os.ErrNotExist
-	}
-	res := opy.Compile(files[0].Path, texts[files[0].Path], opy.Options{ReadFile: read, Vocab: p.overpy.vocab})
-	if slices.ContainsFunc(res.Diags, func(d opy.Diagnostic) bool { return d.Severity == diag.Error }) {
+	prov := p.overpy.provider(files)
+	res, err := prov.ValidateEdit(params)
+	if err != nil {
 		return false
 	}
-	return res.Text == want
+	errs := 0
+	for _, d := range res.Diagnostics {
+		if d.Severity == diag.Error.String() {
+			errs++
+		}
+	}
+	if errs > p.ErrorCount() {
+		return false
+	}
+	for uri, text := range res.Documents {
+		docs[uri] = text
+	}
+	out, err := prov.Compile(protocol.ProgramParams{Entry: params.Entry, Documents: docs})
+	return err == nil && out.Workshop == want
+}
+
+// provider is the provider the program's sources are validated by: the
+// OverPy provider reading only the program's files (an edit that makes
+// the program include another file is not a fix).
+func (o *overpySource) provider(files []*source.File) protocol.Provider {
+	if o.external != nil {
+		// Every file of the program is among the documents sent.
+		return o.external
+	}
+	return OverPyProvider{Engine: engine.Options{Vocab: o.vocab}, Read: func(path string) (string, error) {
+		for _, f := range files {
+			if sameFile(f.Path, path) {
+				return f.Text, nil
+			}
+		}
+		return "", os.ErrNotExist
+	}, ReadDir: func(string) ([]string, error) { return nil, os.ErrNotExist }}
 }

@@ -177,6 +177,9 @@ type Error struct {
 	// Candidates are an ambiguous address's canonical addresses or an
 	// unknown one's nearest names.
 	Candidates []string
+	// At is where the refusal's cause is written, when that is not the
+	// input (a provider named in the project file).
+	At *contract.Range
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -65,8 +65,9 @@ func (ds *providerDocSet) find(name string) *providerDoc {
 
 // ProviderValidateEdit answers providerValidateEdit.
 func (s *Session) ProviderValidateEdit(req *contract.ProviderValidateEditRequest) (*contract.ProviderEditValidation, error) {
-	if req.LanguageID != KindOverPy {
-		return nil, errorf("source-provider-unavailable", "no provider for language_id %q in this wright-lsp: the one shipped is opy (OverPy); raw Workshop edits are validated by validateEditTransaction", req.LanguageID)
+	prov, e := s.editProvider(req.LanguageID)
+	if e != nil {
+		return nil, e
 	}
 	if len(req.Transaction.Edits) == 0 {
 		return nil, errorf("malformed-request", "the transaction has no edits")
@@ -152,7 +153,6 @@ func (s *Session) ProviderValidateEdit(req *contract.ProviderValidateEditRequest
 				Start: contract.ProviderPosition(pe.Start), End: contract.ProviderPosition(pe.End)}})
 		}
 	}
-	prov := OverPyProvider{Version: s.opts.Version, Engine: s.opts.Engine, Read: s.readText, ReadDir: s.readDirNames}
 	res, perr := prov.ValidateEdit(params)
 	if perr != nil {
 		return nil, providerError(perr)
@@ -202,6 +202,10 @@ func setOrigin(req *contract.ProviderValidateEditRequest) string {
 
 // providerError states a provider's refusal as the service's.
 func providerError(err error) *Error {
+	var se *Error
+	if errors.As(err, &se) {
+		return se
+	}
 	var pe *protocol.Error
 	if errors.As(err, &pe) {
 		return errorf(pe.Code, "%s", pe.Message)
@@ -277,7 +281,7 @@ func (s *Session) providerDocuments(req *contract.ProviderValidateEditRequest) (
 // program reads is checked as a program of its own, and a program another
 // one reads is dropped (its file is checked as part of that one). It
 // returns the diagnostics of the programs kept.
-func (s *Session) recheck(prov OverPyProvider, ds *providerDocSet, params protocol.ValidateEditParams, res *protocol.ValidateEditResult) ([]protocol.Diagnostic, *Error) {
+func (s *Session) recheck(prov protocol.Provider, ds *providerDocSet, params protocol.ValidateEditParams, res *protocol.ValidateEditResult) ([]protocol.Diagnostic, *Error) {
 	type checked struct {
 		entry  string
 		inputs map[string]bool

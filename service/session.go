@@ -78,6 +78,8 @@ type Session struct {
 	lint *lint.Config
 	// loads counts reads of the input, for tests of freshness.
 	loads int
+	// ext holds the provider processes the project file names.
+	ext externals
 }
 
 // LintConfig returns the lint configuration the operations apply: the
@@ -231,6 +233,20 @@ func (s *Session) read() load {
 	if err != nil {
 		return load{err: readError(err)}
 	}
+	specs, e := s.projectProviders()
+	if e != nil {
+		return load{err: e}
+	}
+	if sp := matchProvider(specs, entry, s.opts.Kind); sp != nil {
+		p, e := s.newExternalProgram(f, *sp)
+		if e != nil {
+			return load{err: e}
+		}
+		if l, rejected := providerRejection(p); rejected {
+			return l
+		}
+		return s.parsed(p)
+	}
 	kind, e := detectKind(s.opts.Kind, entry, f.Text)
 	if e != nil {
 		return load{err: e}
@@ -264,23 +280,38 @@ func (s *Session) read() load {
 			p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
 			return load{rejected: p, err: outside}
 		}
-		if n := p.providerErrors(); n > 0 {
-			p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
-			first := p.providerDiagnostics()
-			for _, d := range first {
-				if d.Severity == "error" {
-					more := ""
-					if n > 1 {
-						more = fmt.Sprintf(" (and %d more errors; check lists them)", n-1)
-					}
-					return load{rejected: p, err: errorf(d.Code, "%s:%d:%d: %s%s", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Message, more)}
-				}
-			}
+		p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
+		if l, rejected := providerRejection(p); rejected {
+			return l
 		}
 	default:
-		return load{err: errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp; only Workshop and OverPy input can be loaded", entry, kind)}
+		return load{err: errorf("source-provider-unavailable", "%s: input kind %s has no provider in this wright-lsp; only Workshop and OverPy input can be loaded, and the kinds a provider named under providers: in %s serves", entry, kind, ProjectFile)}
 	}
 	p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
+	return s.parsed(p)
+}
+
+// providerRejection refuses a program its provider found errors in,
+// naming the first; check still lists them all.
+func providerRejection(p *Program) (load, bool) {
+	n := p.providerErrors()
+	if n == 0 {
+		return load{}, false
+	}
+	for _, d := range p.providerDiagnostics() {
+		if d.Severity == "error" {
+			more := ""
+			if n > 1 {
+				more = fmt.Sprintf(" (and %d more errors; check lists them)", n-1)
+			}
+			return load{rejected: p, err: errorf(d.Code, "%s:%d:%d: %s%s", d.Range.Path, d.Range.Start.Line, d.Range.Start.Column, d.Message, more)}, true
+		}
+	}
+	return load{}, false
+}
+
+// parsed adopts a program unless its Workshop text does not parse.
+func (s *Session) parsed(p *Program) load {
 	if n := p.Checked.ParseErrors; n > 0 {
 		first := firstError(p.Checked)
 		r := p.Range(first.Span)

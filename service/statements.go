@@ -149,11 +149,7 @@ func (s *Session) statementProgram(req *contract.EditStatementsRequest) (*Progra
 		}
 		text = f.Text
 	}
-	kind, e := detectKind(s.opts.Kind, entry, text)
-	if e != nil {
-		return nil, e
-	}
-	if e := editableKind(entry, kind); e != nil {
+	if e := s.editRefusal(entry, text); e != nil {
 		return nil, e
 	}
 	id := edits.Identity(text)
@@ -179,7 +175,7 @@ func (s *Session) statementProgram(req *contract.EditStatementsRequest) (*Progra
 		return nil, errorf("input-io", "%s in sources is %d bytes; the limit is %d bytes (4 MiB)", entry, len(text), source.MaxFileSize)
 	}
 	p := NewProgram(source.NewFile(entry, text), s.opts.Engine, 0)
-	p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: kind}
+	p.Origin = contract.Origin{Input: s.opts.Input, Entry: entry, Kind: KindWorkshop}
 	if n := p.Checked.ParseErrors; n > 0 {
 		r := p.Range(firstError(p.Checked).Span)
 		return nil, errorf("parse-error", "%s:%d:%d: %s (%d parse errors in the text sources carries; statements can only be edited in text that parses)",

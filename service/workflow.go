@@ -93,10 +93,13 @@ func InspectEnvelope(p *Program, all bool) *contract.InspectEnvelope {
 // FailedCheck is the check envelope of a program that could not load: the
 // loader's diagnostic, and nothing else.
 func FailedCheck(command string, err *Error, path string) *contract.CheckResult {
+	at := contract.Range{Path: path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}
+	if err.At != nil {
+		at = *err.At
+	}
 	return &contract.CheckResult{Envelope: contract.Envelope{Contract: contract.ResultContract, Command: command,
 		Verdict: "fail", Exit: 2, Next: []string{},
-		Diagnostics: []contract.Diagnostic{{Code: err.Code, Severity: "error", Message: err.Message,
-			Range: contract.Range{Path: path, Start: contract.Point{Line: 1, Column: 1}, End: contract.Point{Line: 1, Column: 1}}}}}}
+		Diagnostics: []contract.Diagnostic{{Code: err.Code, Severity: "error", Message: err.Message, Range: at}}}}
 }
 
 // Project answers project.

@@ -150,7 +150,10 @@ func runScriptLine(t *testing.T, dir, corpusAbs, line string, out *strings.Build
 	}
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append(withoutEnv(os.Environ(), "NO_COLOR"), env...)
+	// wright-lsp is on PATH, as for a user who installed it: a project
+	// file may name it as a provider's command.
+	cmd.Env = append(withoutEnv(withoutEnv(os.Environ(), "NO_COLOR"), "PATH"), "PATH="+filepath.Dir(binary)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -343,7 +343,7 @@ func TestProjectFilePolicy(t *testing.T) {
 	}
 	os.WriteFile(project, []byte("failOn: warning\nruless: {}\n"), 0o644)
 	r := wright(t, "lint", dir)
-	if want := `line 2: unknown key "ruless" (expected failOn, rules or entry)`; r.code != 2 || !strings.Contains(r.stderr, want) {
+	if want := `line 2: unknown key "ruless" (expected failOn, rules, entry or providers)`; r.code != 2 || !strings.Contains(r.stderr, want) {
 		t.Errorf("an unknown key: exit %d, stderr %q; want exit 2 and %q", r.code, r.stderr, want)
 	}
 	if r := wright(t, "lint", "--lint-config", other, dir); r.code != 2 {

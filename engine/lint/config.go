@@ -164,11 +164,13 @@ func ParseSeverity(s string) (diag.Severity, error) {
 }
 
 // policyFile is the YAML form of a policy. A project's .wright.yaml is
-// one too: it may also name the project's entry, which lint ignores.
+// one too: it may also name the project's entry and its out-of-process
+// providers (read by the service), which lint ignores.
 type policyFile struct {
-	FailOn string                `yaml:"failOn"`
-	Rules  map[string]policyRule `yaml:"rules"`
-	Entry  string                `yaml:"entry"`
+	FailOn    string                `yaml:"failOn"`
+	Rules     map[string]policyRule `yaml:"rules"`
+	Entry     string                `yaml:"entry"`
+	Providers yaml.Node             `yaml:"providers"`
 }
 
 type policyRule struct {

@@ -75,7 +75,7 @@ func TestPolicy(t *testing.T) {
 
 func TestPolicyErrorsNameTheProblem(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"failon: error\n", `line 1: unknown key "failon" (expected failOn, rules or entry)`},
+		{"failon: error\n", `line 1: unknown key "failon" (expected failOn, rules, entry or providers)`},
 		{"rules:\n  no-such-rule:\n    enabled: false\n", `unknown lint rule "no-such-rule"`},
 		{"rules:\n  custom-string-too-long:\n    enabled: false\n", `lint rule "custom-string-too-long" was retired: the validator reports the same problem as string-too-long`},
 		{"failOn: fatal\n", `unknown severity "fatal"`},
