@@ -67,13 +67,14 @@ func NewOverPyProgram(entry *source.File, opts engine.Options, readFile func(str
 // newOverPyProgram is NewOverPyProgram with the folder listing of
 // #!include "folder/" too (nil lists the disk).
 func newOverPyProgram(entry *source.File, opts engine.Options, readFile func(string) (string, error), readDir func(string) ([]string, error)) *Program {
-	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, ReadDir: readDir, Vocab: opts.Vocab})
-	lowered := source.NewFile(entry.Path, res.Text)
-	// The lowered text is en-US, whatever the client language.
+	// The compile also parses its lowered text (en-US, whatever the client
+	// language), rule by rule as it writes it.
+	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, ReadDir: readDir, Vocab: opts.Vocab, Parse: true})
+	lowered := res.Parsed.Script.File
 	opts.Locale, opts.LocaleGiven = vocab.EnUS, true
 	sum := sha256.Sum256([]byte(entry.Text))
 	return &Program{
-		File: lowered, Checked: engine.Check(lowered, opts), Identity: hex.EncodeToString(sum[:]),
+		File: lowered, Checked: engine.CheckParsed(res.Parsed, opts), Identity: hex.EncodeToString(sum[:]),
 		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res, vocab: opts.Vocab},
 		Origin: contract.Origin{Input: entry.Path, Entry: entry.Path, Kind: KindOverPy},
 	}
