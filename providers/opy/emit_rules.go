@@ -48,8 +48,10 @@ func newRuleWriter(size int, parse bool, v *vocab.Vocabulary) *ruleWriter {
 		w.stream = wparser.NewStream(wparser.Options{Locale: vocab.EnUS, LocaleGiven: true, Vocab: v})
 	}
 	w.e.b.Grow(size)
-	// A mapping per 13 bytes of OverPy text or so.
-	w.e.maps = make([]Mapping, writerReserve, writerReserve+size/8)
+	// size is one and a half times the OverPy text; the corpus's game
+	// modes have a mapping per 8.5 to 10.7 bytes of OverPy text: room
+	// for one per 8 (a larger program's list grows once).
+	w.e.maps = make([]Mapping, writerReserve, writerReserve+size/12)
 	w.done.Add(1)
 	go func() {
 		defer w.done.Done()
