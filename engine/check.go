@@ -34,7 +34,12 @@ type Checked struct {
 // Check parses and validates a Workshop file. It never fails: problems are
 // diagnostics.
 func Check(f *source.File, opts Options) *Checked {
-	res := parser.Parse(f, parser.Options{Locale: opts.Locale, LocaleGiven: opts.LocaleGiven, Vocab: opts.Vocab})
+	return CheckParsed(parser.Parse(f, parser.Options{Locale: opts.Locale, LocaleGiven: opts.LocaleGiven, Vocab: opts.Vocab}), opts)
+}
+
+// CheckParsed validates a file already parsed (by parser.Parse, or read
+// as it was written by a parser.Stream): Check less the parse.
+func CheckParsed(res *parser.Result, opts Options) *Checked {
 	diags := append(diag.List{}, res.Diags...)
 	diags = append(diags, validate.Script(res.Script, validate.Options{Vocab: opts.Vocab})...)
 	diags.Sort()

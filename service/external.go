@@ -334,12 +334,20 @@ func severityOf(s string) diag.Severity {
 // loweredProgram checks the Workshop text of a compile (OverPy's or an
 // external provider's) and keeps the compile for its positions.
 func loweredProgram(entry *source.File, res *opy.Result, opts engine.Options) *Program {
-	lowered := source.NewFile(entry.Path, res.Text)
 	// The lowered text is en-US, whatever the client language.
 	vocabulary := opts.Vocab
 	opts.Locale, opts.LocaleGiven = vocab.EnUS, true
+	var lowered *source.File
+	var checked *engine.Checked
+	if res.Parsed != nil {
+		// Parsed by the compile as it wrote the text.
+		lowered, checked = res.Parsed.Script.File, engine.CheckParsed(res.Parsed, opts)
+	} else {
+		lowered = source.NewFile(entry.Path, res.Text)
+		checked = engine.Check(lowered, opts)
+	}
 	return &Program{
-		File: lowered, Checked: engine.Check(lowered, opts), Identity: edits.Identity(entry.Text),
+		File: lowered, Checked: checked, Identity: edits.Identity(entry.Text),
 		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res, vocab: vocabulary},
 		Origin: contract.Origin{Input: entry.Path, Entry: entry.Path, Kind: KindOverPy},
 	}

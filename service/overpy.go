@@ -69,7 +69,9 @@ func NewOverPyProgram(entry *source.File, opts engine.Options, readFile func(str
 // newOverPyProgram is NewOverPyProgram with the folder listing of
 // #!include "folder/" too (nil lists the disk).
 func newOverPyProgram(entry *source.File, opts engine.Options, readFile func(string) (string, error), readDir func(string) ([]string, error)) *Program {
-	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, ReadDir: readDir, Vocab: opts.Vocab})
+	// The compile also parses its lowered text (en-US, whatever the client
+	// language), rule by rule as it writes it.
+	res := opy.Compile(entry.Path, entry.Text, opy.Options{ReadFile: readFile, ReadDir: readDir, Vocab: opts.Vocab, Parse: true})
 	return loweredProgram(entry, res, opts)
 }
 

@@ -13,4 +13,8 @@
 // recovered, and diagnostics. Recovery happens at statement, block and rule
 // boundaries; every loop makes progress and nesting is bounded, so the
 // parser neither panics nor loops on any input.
+//
+// A Stream reads a generated text rule by rule while it is being written
+// (the OverPy frontend's lowering) and joins the rules after its head at
+// the end: the same result as Parse of the whole text, or a refusal.
 package parser

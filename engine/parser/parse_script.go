@@ -58,6 +58,13 @@ func (p *parser) nextIs(off int, c byte) bool {
 
 func (p *parser) parseScript() *ast.Script {
 	s := &ast.Script{}
+	p.readTop(s)
+	p.finishScript(s)
+	return s
+}
+
+// readTop reads the top level of p.src from p.pos to its end into s.
+func (p *parser) readTop(s *ast.Script) {
 	const (
 		orderSettings = iota + 1
 		orderVariables
@@ -126,13 +133,17 @@ func (p *parser) parseScript() *ast.Script {
 			p.advanceRune()
 		}
 	}
+}
+
+// finishScript records what is known once the whole text is read: its
+// comments, its final newline, and whether it holds anything.
+func (p *parser) finishScript(s *ast.Script) {
 	s.Comments = p.comments
 	s.FinalNewline = strings.HasSuffix(p.src, "\n")
 	if s.Settings == nil && s.Variables == nil && s.Subroutines == nil && len(s.Rules) == 0 &&
 		s.Actions == nil && s.Conditions == nil && !p.diags.HasErrors() {
 		p.warnf(diag.EmptyProgram, source.Span{}, "the text holds no rules, settings or blocks")
 	}
-	return s
 }
 
 // topBlock checks the place of a settings, variables or subroutines block:

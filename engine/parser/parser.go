@@ -58,7 +58,7 @@ func Parse(f *source.File, opts Options) *Result {
 	if v == nil {
 		v = vocab.Default()
 	}
-	p := &parser{src: f.Text, v: v, actionAt: -1, hitsAt: -1, unclosedAt: -1}
+	p := newParser(f.Text, v)
 	if strings.HasPrefix(f.Text, byteOrderMark) {
 		// Editors on Windows save files with a byte-order mark; it is
 		// not text. Spans stay offsets into the file as it is.
@@ -71,8 +71,7 @@ func Parse(f *source.File, opts Options) *Result {
 			"the text is not valid UTF-8 (invalid byte 0x%02x at offset %d)", f.Text[off], off)
 	}
 	if opts.LocaleGiven {
-		p.locale = opts.Locale
-		p.accept = vocab.Of(opts.Locale) | vocab.Of(vocab.EnUS)
+		p.giveLocale(opts.Locale)
 		res.Detection = Detection{Given: true, Candidates: vocab.Of(opts.Locale)}
 	} else {
 		p.detect = true
@@ -83,8 +82,8 @@ func Parse(f *source.File, opts Options) *Result {
 		if cands.Has(vocab.EnUS) {
 			p.locale = vocab.EnUS
 		}
+		p.matcher = v.Matcher(p.accept)
 	}
-	p.matcher = v.Matcher(p.accept)
 	s := p.parseScript()
 	s.File = f
 	if p.detect {
@@ -102,6 +101,19 @@ func Parse(f *source.File, opts Options) *Result {
 	// character raw.
 	diag.CleanAll(res.Diags)
 	return res
+}
+
+// newParser returns a parser at the start of text.
+func newParser(text string, v *vocab.Vocabulary) *parser {
+	return &parser{src: text, v: v, actionAt: -1, hitsAt: -1, unclosedAt: -1}
+}
+
+// giveLocale sets the text's language as given, not detected: names of
+// that locale and of en-US are accepted.
+func (p *parser) giveLocale(l vocab.Locale) {
+	p.locale = l
+	p.accept = vocab.Of(l) | vocab.Of(vocab.EnUS)
+	p.matcher = p.v.Matcher(p.accept)
 }
 
 func firstInvalidUTF8(s string) int {

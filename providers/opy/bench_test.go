@@ -11,7 +11,6 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/optimize"
 	"github.com/wright-lsp/wright-lsp/engine/printer"
-	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -45,15 +44,16 @@ func BenchmarkCompileHeatstreet(b *testing.B) {
 	loop(b, func() { Compile(path, text, Options{}) })
 }
 
-// BenchmarkCheckHeatstreet: what check does, the frontend then the
-// engine's parse and validation of the lowered text.
+// BenchmarkCheckHeatstreet: what check does (service.newOverPyProgram):
+// the frontend, the engine's parse of the lowered text (rule by rule on
+// the writer's goroutine, Options.Parse) and its validation.
 func BenchmarkCheckHeatstreet(b *testing.B) {
 	path, text := heatstreet(b)
 	vocab.Default()
 	b.SetBytes(int64(len(text)))
 	loop(b, func() {
-		res := Compile(path, text, Options{})
-		engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
+		res := Compile(path, text, Options{Parse: true})
+		engine.CheckParsed(res.Parsed, engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 	})
 }
 
@@ -64,8 +64,8 @@ func BenchmarkCompileOutputHeatstreet(b *testing.B) {
 	vocab.Default()
 	b.SetBytes(int64(len(text)))
 	loop(b, func() {
-		res := Compile(path, text, Options{})
-		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
+		res := Compile(path, text, Options{Parse: true})
+		c := engine.CheckParsed(res.Parsed, engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 		printer.Print(c.Script, printer.Options{Locale: vocab.EnUS})
 	})
 }
@@ -85,8 +85,8 @@ func BenchmarkCompileOptimisedHeatstreet(b *testing.B) {
 	}
 	b.SetBytes(int64(len(text)))
 	loop(b, func() {
-		res := Compile(path, text, Options{})
-		c := engine.Check(source.NewFile(path, res.Text), engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
+		res := Compile(path, text, Options{Parse: true})
+		c := engine.CheckParsed(res.Parsed, engine.Options{Locale: vocab.EnUS, LocaleGiven: true})
 		out, _ := optimize.Program(c.Script, optimize.Options{Passes: passes})
 		printer.Print(out, printer.Options{Locale: vocab.EnUS})
 	})

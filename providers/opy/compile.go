@@ -7,6 +7,9 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/diag"
+	wparser "github.com/wright-lsp/wright-lsp/engine/parser"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // A Result is a compiled OverPy program.
@@ -23,6 +26,11 @@ type Result struct {
 	Options CompileOptions
 	// Symbols are what the program's names resolved to.
 	Symbols *Symbols
+	// Parsed is Text as parser.Parse reads it (en-US given), in a file of
+	// the entry's path; set when Options.Parse is.
+	Parsed *wparser.Result
+	// streamed says Parsed was read by the writer's stream (tests).
+	streamed bool
 }
 
 // Compile reads and lowers an OverPy program. It never fails: problems
@@ -50,7 +58,7 @@ func Compile(path, text string, opts Options) *Result {
 	c.initRules()
 	c.rulePrefixes()
 	// Rules are written while the next ones are lowered (emit_rules.go).
-	writer := newRuleWriter(size * 3 / 2)
+	writer := newRuleWriter(size*3/2, opts.Parse, p.vocab)
 	c.held = map[int]bool{}
 	sent := 0
 	for _, decl := range p.Decls {
@@ -82,7 +90,11 @@ func Compile(path, text string, opts Options) *Result {
 	c.players.allocate(d)
 	c.subs.allocate(d)
 	res := &Result{Program: p, Options: c.options, Symbols: c.symbols()}
-	res.Text, res.Map = c.emit()
+	var head int
+	res.Text, res.Map, head = c.emit()
+	if opts.Parse {
+		res.Parsed, res.streamed = c.parseLowered(path, res.Text, head)
+	}
 	res.Diags = d.filtered()
 	SortDiagnostics(res.Diags)
 	return res
@@ -187,14 +199,16 @@ func isZeroInit(e Expr) bool {
 // emit writes the lowered program: the header (settings, variables,
 // subroutines, generated rules), then the rules. When the background
 // writer wrote every rule in order, its text follows the header and its
-// mappings are moved in place; otherwise each rule is copied or written
-// in its turn.
-func (c *compiler) emit() (string, *SourceMap) {
+// mappings are moved in place, and head is the header's length;
+// otherwise each rule is copied or written in its turn, and head is -1.
+func (c *compiler) emit() (string, *SourceMap, int) {
 	e := &emitter{}
 	c.emitHeader(e)
 	var text string
 	var maps []Mapping
+	head := -1
 	if w := c.writer; w != nil && len(c.held) == 0 && w.wroteAll(len(c.rules)) && len(e.maps) <= writerReserve {
+		head = e.b.Len()
 		text, maps = w.joinAfter(e)
 	} else {
 		text, maps = c.emitRules(e)
@@ -205,7 +219,20 @@ func (c *compiler) emit() (string, *SourceMap) {
 			maps[i].From.File = -1
 		}
 	}
-	return text, &SourceMap{Mappings: maps}
+	return text, &SourceMap{Mappings: maps}, head
+}
+
+// parseLowered reads the lowered text: the writer's stream of its rules
+// after the header when it read them all (head >= 0, the header's
+// length), the whole text again otherwise.
+func (c *compiler) parseLowered(path, text string, head int) (res *wparser.Result, streamed bool) {
+	f := source.NewFile(path, text)
+	if w := c.writer; head >= 0 && w.stream != nil {
+		if res, ok := w.stream.Join(f, head); ok {
+			return res, true
+		}
+	}
+	return wparser.Parse(f, wparser.Options{Locale: vocab.EnUS, LocaleGiven: true, Vocab: c.v}), false
 }
 
 // emitRules appends the rules to the header e, each as the writer wrote

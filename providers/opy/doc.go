@@ -13,7 +13,12 @@
 //	                        expanded where they are used, compile options
 //	parse.go, parse_expr.go logical lines → the OverPy tree (ast.go), with
 //	                        recovery: every error in one pass
+//	parse_split.go          a large program's declarations read on two
+//	                        goroutines, as one parser would read them
 //	lower*.go               the tree → Workshop text and its source map
+//	emit_rules.go           rules written (and, with Options.Parse, read
+//	                        by the engine's parser.Stream) on a second
+//	                        goroutine while the next ones are lowered
 //	compile.go              the entry point, Compile
 //
 // Positions are a file of the program plus an engine source.Span (byte

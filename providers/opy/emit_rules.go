@@ -10,6 +10,9 @@ package opy
 import (
 	"strings"
 	"sync"
+
+	wparser "github.com/wright-lsp/wright-lsp/engine/parser"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
 // A segment is one rule in the writer's text and mappings.
@@ -25,6 +28,8 @@ type ruleWriter struct {
 	done     sync.WaitGroup
 	e        emitter
 	segments map[int]segment
+	// stream reads each rule once written, when the compile parses.
+	stream *wparser.Stream
 }
 
 type indexedRule struct {
@@ -37,11 +42,16 @@ type indexedRule struct {
 // program's source map is the writer's list, not a copy of it.
 const writerReserve = 1024
 
-func newRuleWriter(size int) *ruleWriter {
+func newRuleWriter(size int, parse bool, v *vocab.Vocabulary) *ruleWriter {
 	w := &ruleWriter{work: make(chan indexedRule, 256), segments: map[int]segment{}}
+	if parse {
+		w.stream = wparser.NewStream(wparser.Options{Locale: vocab.EnUS, LocaleGiven: true, Vocab: v})
+	}
 	w.e.b.Grow(size)
-	// A mapping per 13 bytes of OverPy text or so.
-	w.e.maps = make([]Mapping, writerReserve, writerReserve+size/8)
+	// size is one and a half times the OverPy text; the corpus's game
+	// modes have a mapping per 8.5 to 10.7 bytes of OverPy text: room
+	// for one per 8 (a larger program's list grows once).
+	w.e.maps = make([]Mapping, writerReserve, writerReserve+size/12)
 	w.done.Add(1)
 	go func() {
 		defer w.done.Done()
@@ -49,6 +59,10 @@ func newRuleWriter(size int) *ruleWriter {
 			start, first := w.e.b.Len(), len(w.e.maps)
 			w.e.rule(ir.r)
 			w.segments[ir.i] = segment{text: [2]int{start, w.e.b.Len()}, maps: [2]int{first, len(w.e.maps)}}
+			if w.stream != nil {
+				// The builder only appends: its text so far stays as is.
+				w.stream.Feed(w.e.b.String())
+			}
 		}
 	}()
 	return w

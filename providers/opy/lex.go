@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
@@ -262,24 +263,69 @@ func startsDeclaration(s string) bool {
 // tokens take megabytes, which would otherwise be zeroed (and faulted in)
 // afresh by every read. A read's arenas come back here when the parse
 // that used them is done (Parse), so nothing may keep a token slice past
-// it: the tree copies the few tokens it keeps.
-var arenas sync.Pool
+// it: the tree copies the few tokens it keeps. Not a sync.Pool: a pool
+// drops what it holds at every second collection, and a language server
+// collects several times between two keystrokes, so the 5 MB arena of a
+// large program was allocated and cleared again by about every read.
+var arenas struct {
+	sync.Mutex
+	free  []*[]token
+	bytes int
+}
+
+// maxArenaBytes bounds the memory the arena cache keeps: a few large
+// programs' worth.
+const maxArenaBytes = 32 << 20
 
 // newArena returns an empty token arena of at least n tokens; the
-// preprocessor's arenas go back to the pool when the parse is done.
+// preprocessor's arenas go back to the cache when the parse is done.
 func (lx *lexer) newArena(n int) []token {
 	if lx.pp == nil {
 		return make([]token, 0, n)
 	}
-	if a, ok := arenas.Get().(*[]token); ok && cap(*a) >= n {
+	arenas.Lock()
+	// The smallest that fits: a macro's few tokens leave the large arena
+	// to the file.
+	best := -1
+	for i, a := range arenas.free {
+		if cap(*a) >= n && (best < 0 || cap(*a) < cap(*arenas.free[best])) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		a := arenas.free[best]
+		arenas.free = append(arenas.free[:best], arenas.free[best+1:]...)
+		arenas.bytes -= cap(*a) * int(unsafe.Sizeof(token{}))
+		arenas.Unlock()
 		lx.pp.arenas = append(lx.pp.arenas, a)
 		return (*a)[:0]
-	} else if ok {
-		arenas.Put(a)
 	}
+	arenas.Unlock()
 	a := make([]token, 0, n)
 	lx.pp.arenas = append(lx.pp.arenas, &a)
 	return a
+}
+
+// putArena gives an arena back, cleared (its tokens hold the read's
+// strings, which it must not keep alive). The cache keeps the largest.
+func putArena(a *[]token) {
+	clear((*a)[:cap(*a)])
+	size := cap(*a) * int(unsafe.Sizeof(token{}))
+	arenas.Lock()
+	defer arenas.Unlock()
+	arenas.free = append(arenas.free, a)
+	arenas.bytes += size
+	for arenas.bytes > maxArenaBytes {
+		// Drop the smallest.
+		small := 0
+		for i, f := range arenas.free {
+			if cap(*f) < cap(*arenas.free[small]) {
+				small = i
+			}
+		}
+		arenas.bytes -= cap(*arenas.free[small]) * int(unsafe.Sizeof(token{}))
+		arenas.free = append(arenas.free[:small], arenas.free[small+1:]...)
+	}
 }
 
 // window returns an empty token slice whose appends fill the arena.

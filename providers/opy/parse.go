@@ -90,6 +90,10 @@ type parser struct {
 	kept []token
 	// mixedReported: the mixed-indentation warning is given once.
 	mixedReported bool
+	// comments are the comment lines read since the last declaration,
+	// lastRule the last rule read (decls).
+	comments []string
+	lastRule *Rule
 }
 
 // blocks groups lines[*i:] with indentation deeper than outer. OverPy
@@ -151,8 +155,14 @@ func (ps *parser) program(lines []line) {
 	for i < len(lines) {
 		nodes = append(nodes, ps.blocks(lines, &i, -1, true)...)
 	}
-	var comments []string
-	var lastRule *Rule
+	ps.split(nodes)
+}
+
+// decls reads top-level nodes into declarations; a second call goes on
+// where the first stopped.
+func (ps *parser) decls(nodes []*node) {
+	comments, lastRule := ps.comments, ps.lastRule
+	defer func() { ps.comments, ps.lastRule = comments, lastRule }()
 	for _, n := range nodes {
 		if len(n.l.tokens) == 0 {
 			for _, c := range n.l.comments {

@@ -60,7 +60,7 @@ type preprocessor struct {
 // of them may be used after.
 func (pp *preprocessor) release() {
 	for _, a := range pp.arenas {
-		arenas.Put(a)
+		putArena(a)
 	}
 	pp.arenas = nil
 }

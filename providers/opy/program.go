@@ -21,6 +21,11 @@ type Options struct {
 	ReadDir func(path string) ([]string, error)
 	// Vocab is the Workshop vocabulary; nil means vocab.Default().
 	Vocab *vocab.Vocabulary
+	// Parse also reads the lowered text with the engine's parser, into
+	// Result.Parsed. The rules are read as they are written, on the
+	// writer's goroutine (parser.Stream), so that a check does not read
+	// the whole text again after the compile.
+	Parse bool
 }
 
 func (o *Options) readFile(path string) (string, error) {

@@ -1,0 +1,175 @@
+package parser
+
+// This file reads a text while it is being written: a generator (the
+// OverPy frontend) writes its rules one after another, and a Stream reads
+// each as soon as it is written, on the generator's second goroutine,
+// instead of reading the whole text again once it is done. The text's
+// head (settings, variables, subroutines), written last but placed first,
+// is read at the end, and the rules are moved after it.
+//
+// The result is the one Parse gives for the joined text. Reading rule by
+// rule continues the same parser over longer prefixes of the same text,
+// so it reads what Parse reads, with two exceptions that Join refuses
+// rather than imitate: an error (recovery may look past the end of the
+// text read so far) and anything but rules after the head.
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/diag"
+	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// A Stream reads the rules of a text as it grows.
+type Stream struct {
+	p    *parser
+	s    ast.Script
+	opts Options
+}
+
+// NewStream starts reading a text in the given locale (opts.LocaleGiven
+// must be set: a detected locale is only known at the end).
+func NewStream(opts Options) *Stream {
+	v := opts.Vocab
+	if v == nil {
+		v = vocab.Default()
+	}
+	p := newParser("", v)
+	p.giveLocale(opts.Locale)
+	return &Stream{p: p, opts: opts}
+}
+
+// Feed reads text from where the last call stopped to its end. text must
+// extend the text of the last call and end after a whole rule.
+func (st *Stream) Feed(text string) {
+	st.p.src = text
+	// Names matched near the end of the shorter text may be longer now.
+	st.p.hitsAt = -1
+	st.p.readTop(&st.s)
+}
+
+// clean reports whether what was read is rules, without errors.
+func (st *Stream) clean() bool {
+	s := &st.s
+	return st.opts.LocaleGiven && s.Settings == nil && s.Variables == nil && s.Subroutines == nil &&
+		s.Actions == nil && s.Conditions == nil && !st.p.diags.HasErrors()
+}
+
+// Join returns what Parse returns for f, whose text is head bytes of
+// Workshop text followed by the text the stream read. ok is false when
+// that cannot be known without reading f again: the stream read
+// something other than rules or found an error, the head has an error or
+// a payload, or f is not the head plus the stream's text. The stream's
+// tree moves into the result; the stream must not be used after.
+func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
+	if !st.clean() || head > len(f.Text) || f.Text[head:] != st.p.src ||
+		strings.HasPrefix(f.Text, byteOrderMark) || !utf8.ValidString(f.Text) {
+		return nil, false
+	}
+	p := newParser(f.Text[:head], st.p.v)
+	p.giveLocale(st.opts.Locale)
+	s := &ast.Script{}
+	p.readTop(s)
+	if p.diags.HasErrors() || s.Actions != nil || s.Conditions != nil {
+		return nil, false
+	}
+	for _, r := range st.s.Rules {
+		shiftRule(r, head)
+	}
+	s.Rules = append(s.Rules, st.s.Rules...)
+	for i, d := range st.p.diags {
+		shiftDiag(&d, head)
+		if i == 0 && len(p.diags) > 0 {
+			// report drops a diagnostic that repeats the last one.
+			if last := p.diags[len(p.diags)-1]; last.Code == d.Code && last.Span == d.Span {
+				continue
+			}
+		}
+		p.diags = append(p.diags, d)
+	}
+	for _, c := range st.p.comments {
+		p.comments = append(p.comments, shiftSpan(c, head))
+	}
+	p.locStrs = append(p.locStrs, st.p.locStrs...)
+	p.src = f.Text
+	p.finishScript(s)
+	s.File = f
+	s.Locale = p.locale
+	p.resolveLocalizedStrings(s.Locale)
+	p.resolveSettings(s)
+	res := &Result{Script: s, Diags: p.diags, Detection: Detection{Given: true, Candidates: vocab.Of(st.opts.Locale)}}
+	res.Diags.Sort()
+	diag.CleanAll(res.Diags)
+	return res, true
+}
+
+// shiftSpan moves a span by d bytes; the zero span (no position) stays.
+func shiftSpan(s source.Span, d int) source.Span {
+	if s.IsZero() {
+		return s
+	}
+	return source.Span{Start: s.Start + d, End: s.End + d}
+}
+
+func shiftDiag(x *diag.Diagnostic, d int) {
+	x.Span = shiftSpan(x.Span, d)
+	if len(x.Related) > 0 {
+		rel := make([]diag.Related, len(x.Related))
+		for i, r := range x.Related {
+			r.Span = shiftSpan(r.Span, d)
+			rel[i] = r
+		}
+		x.Related = rel
+	}
+	if x.Fix != nil {
+		fix := &diag.Fix{Title: x.Fix.Title, Edits: make([]source.Edit, len(x.Fix.Edits))}
+		for i, e := range x.Fix.Edits {
+			e.Span = shiftSpan(e.Span, d)
+			fix.Edits[i] = e
+		}
+		x.Fix = fix
+	}
+}
+
+// shiftRule moves every span of a rule the parser read by d bytes. The
+// parser gives every node its own Expr, so none is moved twice.
+func shiftRule(r *ast.Rule, d int) {
+	r.Span = shiftSpan(r.Span, d)
+	r.DisabledSpan = shiftSpan(r.DisabledSpan, d)
+	r.KeywordSpan = shiftSpan(r.KeywordSpan, d)
+	r.NameSpan = shiftSpan(r.NameSpan, d)
+	if ev := r.Event; ev != nil {
+		ev.Span = shiftSpan(ev.Span, d)
+		ev.KeywordSpan = shiftSpan(ev.KeywordSpan, d)
+		for i := range ev.Lines {
+			ev.Lines[i].Span = shiftSpan(ev.Lines[i].Span, d)
+		}
+	}
+	for _, b := range []*ast.Block{r.Conditions, r.Actions} {
+		if b == nil {
+			continue
+		}
+		b.Span = shiftSpan(b.Span, d)
+		b.KeywordSpan = shiftSpan(b.KeywordSpan, d)
+		for _, st := range b.Statements {
+			st.Span = shiftSpan(st.Span, d)
+			st.DisabledSpan = shiftSpan(st.DisabledSpan, d)
+			shiftExpr(st.Comment, d)
+			shiftExpr(st.Body, d)
+		}
+	}
+}
+
+func shiftExpr(e *ast.Expr, d int) {
+	if e == nil {
+		return
+	}
+	e.Span = shiftSpan(e.Span, d)
+	e.NameSpan = shiftSpan(e.NameSpan, d)
+	for _, a := range e.Args {
+		shiftExpr(a, d)
+	}
+}
