@@ -15,20 +15,7 @@ import (
 // programs and the malformed inputs; and the largest mode keeps its
 // second half rather than reading it again.
 func TestSplitIsSequential(t *testing.T) {
-	type input struct{ name, path, text string }
-	var inputs []input
-	files, _ := filepath.Glob(filepath.Join(corpus, "tests", "*.opy"))
-	more, _ := filepath.Glob(filepath.Join("testdata", "oracle", "*.opy"))
-	for _, path := range append(files, more...) {
-		text, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, input{filepath.Base(path), path, string(text)})
-	}
-	if len(files) < 40 {
-		t.Fatalf("%d corpus programs: the shared corpus must be present", len(files))
-	}
+	inputs := programInputs(t)
 	// Comment lines above rules, a macro called at the top level, and
 	// lines outside any rule, all over a program.
 	var b strings.Builder
@@ -42,11 +29,7 @@ func TestSplitIsSequential(t *testing.T) {
 			b.WriteString("rule \"empty\":\n\nA = 1\n")
 		}
 	}
-	inputs = append(inputs, input{"comments and macros", "m.opy", b.String()})
-	for _, c := range malformed {
-		src, _, _ := markedSpan(t, c.src)
-		inputs = append(inputs, input{"malformed " + c.name, "m.opy", src})
-	}
+	inputs = append(inputs, programInput{"comments and macros", "m.opy", b.String()})
 	saved, share := splitTokens, splitShare
 	defer func() { splitTokens, splitShare = saved, share }()
 	for _, in := range inputs {
