@@ -1,5 +1,7 @@
 package edits
 
+import "unicode/utf8"
+
 // A Cursor converts byte offsets to LSP positions in one pass over a text,
 // for a caller that converts many offsets in increasing order (the
 // semantic tokens of a whole document): each conversion continues from
@@ -30,14 +32,14 @@ func (c *Cursor) Position(off int) (Position, error) {
 	if off < c.off || off > len(m.text) {
 		return m.OffsetPosition(off, c.enc)
 	}
-	if off < len(m.text) && off > 0 && !isRuneStart(m.text[off]) {
+	if off < len(m.text) && !utf8.RuneStart(m.text[off]) {
 		return m.OffsetPosition(off, c.enc) // the error it reports
 	}
 	if next := c.line + 1; next < len(m.lines) && m.lines[next] <= off {
 		// Move to off's line: usually the next one, else a search.
 		line := next
 		if next+1 < len(m.lines) && m.lines[next+1] <= off {
-			line = searchLine(m.lines, off)
+			line = m.lineOf(off)
 		}
 		c.line = line
 		c.start, c.end, _ = m.lineBounds(line)
@@ -48,20 +50,3 @@ func (c *Cursor) Position(off int) (Position, error) {
 	c.off = at
 	return Position{Line: c.line, Character: c.col}, nil
 }
-
-// searchLine returns the line holding off: the last line start at or
-// before it.
-func searchLine(lines []int, off int) int {
-	lo, hi := 0, len(lines)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if lines[mid] <= off {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return lo - 1
-}
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }

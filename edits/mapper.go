@@ -258,13 +258,19 @@ func (m *Mapper) offsetLine(off int) (line, start, end int, err error) {
 	if off < len(m.text) && !utf8.RuneStart(m.text[off]) {
 		return 0, 0, 0, fmt.Errorf("offset %d is inside a UTF-8 sequence", off)
 	}
-	line = sort.SearchInts(m.lines, off+1) - 1
+	line = m.lineOf(off)
 	start, end, _ = m.lineBounds(line)
 	if off > end {
 		// Inside the line break: "\r|\n" is the end of the line.
 		off = end
 	}
 	return line, start, end, nil
+}
+
+// lineOf returns the 0-based line holding byte offset off: the last line
+// start at or before it.
+func (m *Mapper) lineOf(off int) int {
+	return sort.SearchInts(m.lines, off+1) - 1
 }
 
 // column returns the units of enc between start and off. Near the start
