@@ -149,20 +149,7 @@ func BenchmarkEditorRequestsRawClient(b *testing.B) {
 	c.send(b, map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "workshop", "version": 1, "text": text}}})
 	c.until(b, func(h header) bool { return h.Method == "textDocument/publishDiagnostics" && h.Params.URI == uri })
 
-	mid := strings.Count(text, "\n") / 2
-	rng := map[string]any{"start": map[string]int{"line": mid - 50, "character": 0}, "end": map[string]int{"line": mid + 50, "character": 0}}
-	doc := map[string]any{"uri": uri}
-	for _, req := range []struct {
-		name, method string
-		params       map[string]any
-		min          int // bytes an answer must have: it is the real one
-	}{
-		{"semanticTokens/full", "textDocument/semanticTokens/full", map[string]any{"textDocument": doc}, 300_000},
-		{"semanticTokens/range", "textDocument/semanticTokens/range", map[string]any{"textDocument": doc, "range": rng}, 1000},
-		{"documentSymbol", "textDocument/documentSymbol", map[string]any{"textDocument": doc}, 100_000},
-		{"codeLens", "textDocument/codeLens", map[string]any{"textDocument": doc}, 10_000},
-		{"inlayHint/100-lines", "textDocument/inlayHint", map[string]any{"textDocument": doc, "range": rng}, 1000},
-	} {
+	for _, req := range editorRequests(uri, text) {
 		b.Run(req.name, func(b *testing.B) {
 			size := 0
 			for b.Loop() {
