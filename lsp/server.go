@@ -256,13 +256,8 @@ func (s *Server) reply(conn *jsonrpc2.Conn, id jsonrpc2.ID, result any) error {
 	if err != nil {
 		return err
 	}
-	msg := make([]byte, 0, len(data)+len(idJSON)+32)
-	msg = append(msg, `{"id":`...)
-	msg = append(msg, idJSON...)
-	msg = append(msg, `,"result":`...)
-	msg = append(msg, data...)
-	msg = append(msg, `,"jsonrpc":"2.0"}`...)
-	return s.out.writeFrame(msg)
+	head := append(append([]byte(`{"id":`), idJSON...), `,"result":`...)
+	return s.out.writeFrame(head, data, []byte(`,"jsonrpc":"2.0"}`))
 }
 
 // A jsonAppender is an answer that writes its own JSON, for the few

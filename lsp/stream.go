@@ -85,14 +85,24 @@ func (s *stream) WriteObject(obj any) error {
 	return s.writeFrame(data)
 }
 
-func (s *stream) writeFrame(data []byte) error {
+// writeFrame writes one message whose body is the parts, in order: a
+// large answer is written without copying it into one body first.
+func (s *stream) writeFrame(parts ...[]byte) error {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, err := fmt.Fprintf(s.w, "Content-Length: %d\r\n\r\n", len(data)); err != nil {
+	if _, err := fmt.Fprintf(s.w, "Content-Length: %d\r\n\r\n", n); err != nil {
 		return err
 	}
-	_, err := s.w.Write(data)
-	return err
+	for _, p := range parts {
+		if _, err := s.w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ReadObject reads the next well-formed message into v, answering the
