@@ -82,8 +82,8 @@ func init() {
 		"__playerVar__":    evalPlayerVar,
 		"__valueInArray__": func(x *exec, n *node) Value { return x.valueInArray(x.arg(n, 0), x.arg(n, 1)) },
 		"__compare__":      evalCompare,
-		"__and__":          func(x *exec, n *node) Value { return x.binary(ast.OpAnd, n.args[0], n.args[1]) },
-		"__or__":           func(x *exec, n *node) Value { return x.binary(ast.OpOr, n.args[0], n.args[1]) },
+		"__and__":          func(x *exec, n *node) Value { return boolean(truthy(x.arg(n, 0)) && truthy(x.arg(n, 1))) },
+		"__or__":           func(x *exec, n *node) Value { return boolean(truthy(x.arg(n, 0)) || truthy(x.arg(n, 1))) },
 		"__not__":          func(x *exec, n *node) Value { return boolean(!truthy(x.arg(n, 0))) },
 		"__ifThenElse__":   evalIfThenElse,
 		"__add__":          arithFunc(ast.OpAdd),
@@ -250,11 +250,10 @@ func evalArray(x *exec, n *node) Value {
 }
 
 func evalGlobalVar(x *exec, n *node) Value {
-	ref := n.args[0]
-	if ref.op != opVarRef {
+	if len(n.args) < 1 || n.args[0].op != opVarRef {
 		return Value{}
 	}
-	return x.readVar(nil, ref)
+	return x.readVar(nil, n.args[0])
 }
 
 func evalPlayerVar(x *exec, n *node) Value {
@@ -421,7 +420,7 @@ func evalFiltered(x *exec, n *node) Value {
 	a := x.arg(n, 0)
 	out := []Value{}
 	x.each(a, func(k int, e Value) bool {
-		if truthy(x.eval(n.args[1])) {
+		if truthy(x.arg(n, 1)) {
 			out = append(out, e)
 		}
 		return !x.s.halted
@@ -433,7 +432,7 @@ func evalMapped(x *exec, n *node) Value {
 	a := x.arg(n, 0)
 	out := []Value{}
 	x.each(a, func(k int, e Value) bool {
-		out = append(out, x.eval(n.args[1]))
+		out = append(out, x.arg(n, 1))
 		return !x.s.halted
 	})
 	return array(out)
@@ -445,7 +444,7 @@ func evalAll(all bool) valueFunc {
 		a := x.arg(n, 0)
 		result := all
 		x.each(a, func(k int, e Value) bool {
-			if truthy(x.eval(n.args[1])) != all {
+			if truthy(x.arg(n, 1)) != all {
 				result = !all
 				return false
 			}

@@ -305,7 +305,7 @@ func evalSorted(x *exec, n *node) Value {
 	arr, _ := asArray(a)
 	ranks := make([]float64, len(arr))
 	x.each(a, func(k int, e Value) bool {
-		ranks[k], _ = toNumber(x.eval(n.args[1]))
+		ranks[k], _ = toNumber(x.arg(n, 1))
 		return !x.s.halted
 	})
 	idx := make([]int, len(arr))

@@ -25,6 +25,9 @@ func FuzzSimulate(f *testing.F) {
 		}
 	}
 	f.Add(globalRule("Global.A = Array(1, 2);\nWhile(Global.A);\nGlobal.A[Count Of(Global.A)] = Global.A;\nEnd;"), `{"ticks":5,"seed":3}`)
+	// Calls short of arguments: the validator reports them, and the
+	// simulator must still run the program without reading past them.
+	f.Add(globalRule("Global.A = And(True);\nGlobal.B = Or(False);\nGlobal.C = Filtered Array(Array(1, 2));\nGlobal.D = Mapped Array(Array(1));\nGlobal.E = Is True For All(Array(1));\nGlobal.F = Sorted Array(Array(2, 1));\nGlobal.G = Global Variable();"), `{"ticks":3}`)
 	f.Fuzz(func(t *testing.T, text, scenarioDoc string) {
 		sc, err := sim.ParseScenario([]byte(scenarioDoc))
 		if err != nil {

@@ -58,6 +58,7 @@ const (
 	codeDuplicateIndex     diag.Code = "duplicate-variable-index"
 	codeIndexOutOfRange    diag.Code = "variable-index-out-of-range"
 	codeDuplicateDecl      diag.Code = "duplicate-declaration"
+	codeInvalidSlotName    diag.Code = "invalid-workshop-name"
 	codeReservedName       diag.Code = "reserved-name"
 	codeUnknownLabel       diag.Code = "unknown-label"
 	codeFormatArguments    diag.Code = "format-arguments"
@@ -139,6 +140,7 @@ var Codes = []diag.CodeInfo{
 	{Code: codeDuplicateIndex, Severity: diag.Error, Summary: "two variables or subroutines declare the same index"},
 	{Code: codeIndexOutOfRange, Severity: diag.Error, Summary: "an index outside 0–127, or more than 128 variables or subroutines"},
 	{Code: codeDuplicateDecl, Severity: diag.Error, Summary: "a name is declared twice"},
+	{Code: codeInvalidSlotName, Severity: diag.Error, Summary: "a variable or subroutine name the Workshop cannot hold (OverPy names may contain '@' and '$'; Workshop names are letters, digits and '_')"},
 	{Code: codeReservedName, Severity: diag.Error, Summary: "a declaration uses a keyword or built-in name"},
 	{Code: codeUnknownLabel, Severity: diag.Error, Summary: "a goto names no label later in its rule"},
 	{Code: codeFormatArguments, Severity: diag.Error, Summary: "a .format() call's arguments do not match its placeholders"},

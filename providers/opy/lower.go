@@ -63,6 +63,11 @@ func (t *slotTable) has(name string) bool {
 
 // declare records a declaration; index is -1 for "allocate later".
 func (t *slotTable) declare(d *diagnostics, name string, index int, at Loc) {
+	if !isWorkshopName(name) {
+		// The game refuses the exported text, so refuse it here, at the name.
+		d.errorf(codeInvalidSlotName, at, t.kind+" name '"+name+"' cannot be written in the Workshop: its names are ASCII letters, digits and '_'")
+		return
+	}
 	if prev, ok := t.decl[name]; ok {
 		if old := t.index[name]; old >= 0 && index >= 0 && old != index || index < 0 {
 			d.errorf(codeDuplicateDecl, at, t.kind+" '"+name+"' is already declared").related(prev, "the first declaration")
@@ -82,6 +87,18 @@ func (t *slotTable) declare(d *diagnostics, name string, index int, at Loc) {
 	}
 	t.index[name] = index
 	t.decl[name] = at
+}
+
+// isWorkshopName reports whether name is a Workshop identifier: an
+// ASCII letter or '_' followed by letters, digits and '_'.
+func isWorkshopName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // use records the use of a name: a default name takes its own slot the

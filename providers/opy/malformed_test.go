@@ -57,6 +57,8 @@ var malformed = []struct {
 	{"keyword as variable", "globalvar «while»\n", codeReservedName},
 	{"player variable x", "playervar «x»\n", codeReservedName},
 	{"malformed globalvar", "«globalvar»\n", codeMalformedDecl},
+	{"variable name the game cannot hold", "globalvar «a@b»\nrule \"r\":\n    A = 1\n", codeInvalidSlotName},
+	{"subroutine name the game cannot hold", "def «sub$x»():\n    A = 1\n", codeInvalidSlotName},
 
 	// Annotations.
 	{"unknown annotation", "rule \"r\":\n    «@Foo» bar\n", codeUnknownAnnotation},
