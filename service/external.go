@@ -231,7 +231,7 @@ func providerRefusal(sp ProviderSpec, what string, err error) *Error {
 func (s *Session) newExternalProgram(f *source.File, sp ProviderSpec) (*Program, *Error) {
 	c := s.client(sp)
 	entryURI := PathURI(f.Path)
-	res, err := c.Compile(protocol.ProgramParams{Entry: entryURI, Documents: map[string]string{entryURI: f.Text}})
+	res, err := s.externalCompile(c, entryURI, f.Text)
 	if err != nil {
 		return nil, providerRefusal(sp, "could not compile "+f.Path, err)
 	}
@@ -316,6 +316,41 @@ func (s *Session) newExternalProgram(f *source.File, sp ProviderSpec) (*Program,
 	p.Origin = contract.Origin{Input: s.opts.Input, Entry: f.Path, Kind: sp.Kind}
 	return p, nil
 }
+
+// externalCompile has the provider compile the entry with the editor's
+// unsaved text of every file it reads. The provider reads the disk for
+// what the documents do not hold, and which files a program includes is
+// known only from a compile's inputs: while an input the overlay holds
+// was read from the disk, compile again with it (an included file can
+// include more, hence the rounds; a few cover any real nesting).
+func (s *Session) externalCompile(c *protocol.Client, entryURI, entryText string) (*protocol.CompileResult, error) {
+	docs := map[string]string{entryURI: entryText}
+	for round := 0; ; round++ {
+		res, err := c.Compile(protocol.ProgramParams{Entry: entryURI, Documents: docs})
+		if err != nil || s.opts.Overlay == nil || round == maxOverlayRounds {
+			return res, err
+		}
+		added := false
+		for _, u := range res.Inputs {
+			if _, sent := docs[u]; sent {
+				continue
+			}
+			path, err := URIPath(u)
+			if err != nil {
+				continue
+			}
+			if text, _, ok := s.opts.Overlay(path); ok {
+				docs[u], added = text, true
+			}
+		}
+		if !added {
+			return res, nil
+		}
+	}
+}
+
+// maxOverlayRounds bounds the recompiles of externalCompile.
+const maxOverlayRounds = 4
 
 // severityOf reads a protocol severity; an unknown one is an error, so
 // that it is never lost.

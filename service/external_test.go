@@ -1,8 +1,16 @@
 package service
 
 import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wright-lsp/wright-lsp/providers/protocol"
 )
 
 // TestReadProviders reads providers: entries and refuses those that do
@@ -70,5 +78,71 @@ func TestMatchProvider(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s (--kind %s): %q, want %q", tc.entry, tc.kind, got, tc.want)
 		}
+	}
+}
+
+// providerEnv, set in a test binary's environment, makes it serve the
+// OverPy provider over stdio instead of running tests: the test's own
+// executable is then an external provider a project file can name.
+const providerEnv = "WRIGHT_SERVICE_TEST_PROVIDER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(providerEnv) == "opy" {
+		err := protocol.Serve(context.Background(), stdioPipe{os.Stdin, os.Stdout}, OverPyProvider{Version: "test"})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+type stdioPipe struct {
+	io.Reader
+	io.Writer
+}
+
+func (stdioPipe) Close() error { return nil }
+
+// TestExternalProviderReadsOverlay: an external provider reads the
+// files an entry includes from the disk, but the editor's unsaved text of
+// an included file is what the program is made of, positions included.
+func TestExternalProviderReadsOverlay(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(providerEnv, "opy")
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	write(ProjectFile, "providers:\n  - command: ["+strconv.Quote(exe)+"]\n    extensions: [.xopy]\n    kind: opy\n")
+	entry := write("game.xopy", "#!include \"lib.opy\"\n\nrule \"Tick\":\n    A = 1\n")
+	lib := write("lib.opy", "rule \"Lib\":\n    B = nope\n")
+	unsaved := map[string]string{}
+	s := NewSession(SessionOptions{Input: entry, Version: "test", Overlay: func(p string) (string, int64, bool) {
+		text, ok := unsaved[p]
+		return text, 1, ok
+	}})
+	defer s.Close()
+
+	// The disk's lib.opy has an error; the editor's does not.
+	if _, err := s.Program(); err == nil || !strings.Contains(err.Error(), "lib.opy:2:9") {
+		t.Fatalf("the disk's included file: %v, want its error at lib.opy:2:9", err)
+	}
+	unsaved[lib] = "rule \"Lib\":\n    B = 2\n"
+	if _, err := s.Program(); err != nil {
+		t.Fatalf("the editor's included file, which is correct: %v", err)
+	}
+	// An error the editor's text has, at its place in that text.
+	unsaved[lib] = "\n\nrule \"Lib\":\n    B = 2\n    C = nope2\n"
+	if _, err := s.Program(); err == nil || !strings.Contains(err.Error(), "lib.opy:5:9") || !strings.Contains(err.Error(), "nope2") {
+		t.Fatalf("the editor's included file with an error: %v, want it at lib.opy:5:9", err)
 	}
 }
