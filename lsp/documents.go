@@ -43,6 +43,10 @@ type document struct {
 	// it is kept (edits apply to it, and may bring it back under the
 	// limit) but not analysed; its one diagnostic says so.
 	tooLarge bool
+
+	// symbols are its workspace/symbol entries, built on first use.
+	symbolsOnce sync.Once
+	symbols     []workspaceEntry
 }
 
 func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options, read func(string) (string, error)) *document {

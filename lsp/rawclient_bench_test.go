@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wright-lsp/wright-lsp/lsp"
 )
@@ -157,6 +158,59 @@ func BenchmarkEditorRequestsRawClient(b *testing.B) {
 			}
 			if size < req.min {
 				b.Fatalf("the answer has %d bytes: not the answer measured", size)
+			}
+			b.ReportMetric(float64(size), "bytes/answer")
+		})
+	}
+}
+
+// BenchmarkWorkspaceSymbolCorpus times workspace/symbol with the whole
+// shared corpus open as a workspace: every Workshop text (game exports,
+// OverPy's outputs, the simulator's programs) as a .ow file and every
+// OverPy source with its folders, through the raw client. The first query
+// waits for the background index; the timed ones after it are what a
+// person typing in the symbol picker waits for. Queries: a common word,
+// a one-letter query (most symbols match: the sort and the cap of the
+// answer) and one that matches nothing.
+func BenchmarkWorkspaceSymbolCorpus(b *testing.B) {
+	root := filepath.Join("..", "..", "shared", "corpus")
+	dir := b.TempDir()
+	files := 0
+	err := filepath.WalkDir(root, func(path string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		switch filepath.Ext(path) {
+		case ".txt":
+			rel = strings.TrimSuffix(rel, ".txt") + ".ow"
+		case ".opy":
+		default:
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		files++
+		target := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(target), 0o755)
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil || files < 200 {
+		b.Fatalf("the shared corpus must be present: %d files, %v", files, err)
+	}
+	c := startRawClient(b)
+	c.call(b, "initialize", map[string]any{"processId": nil, "rootUri": pathURI(dir), "capabilities": map[string]any{}})
+	c.send(b, map[string]any{"method": "initialized", "params": map[string]any{}})
+	start := time.Now()
+	c.call(b, "workspace/symbol", map[string]any{"query": "Score"})
+	b.Logf("%d files; the first query, which waits for the index: %v", files, time.Since(start))
+	for _, q := range []string{"Score", "e", "zzqqxx"} {
+		b.Run(q, func(b *testing.B) {
+			size := 0
+			for b.Loop() {
+				size = len(c.call(b, "workspace/symbol", map[string]any{"query": q}))
 			}
 			b.ReportMetric(float64(size), "bytes/answer")
 		})

@@ -262,17 +262,26 @@ func docSpanText(text string, sp source.Span) string {
 	return text[sp.Start:sp.End]
 }
 
-// A workspaceHit is one workspace symbol with what orders it.
-type workspaceHit struct {
+// A workspaceEntry is one symbol of a document as workspace/symbol lists
+// it: its answer, already positioned, and its name in lower case.
+type workspaceEntry struct {
 	info  symbolInformation
-	score int
+	lower string
 	start int
+}
+
+// A workspaceHit is one workspace symbol a query matches, with its score.
+type workspaceHit struct {
+	score int
+	e     *workspaceEntry
 }
 
 // workspaceSymbols finds the rules, subroutines and declared variables of
 // every document whose name matches query: an exact match ranks first,
 // then a prefix, a substring, and the query's characters in order, each
-// ignoring case; ties go by name, URI and position.
+// ignoring case; ties go by name, URI and position. It reads each
+// document's entries, built once per document version, so a query is a
+// pass over names, not an analysis of the workspace.
 func (s *Server) workspaceSymbols(ctx context.Context, query string) ([]symbolInformation, error) {
 	q := strings.ToLower(strings.TrimSpace(query))
 	var hits []workspaceHit
@@ -281,54 +290,108 @@ func (s *Server) workspaceSymbols(ctx context.Context, query string) ([]symbolIn
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if d.overpy {
-			// Its declarations and rules, at OverPy positions.
-			for _, sym := range s.overpyDocumentSymbols(d) {
-				score := symbolMatchScore(strings.ToLower(sym.Name), q)
-				if score == 0 {
-					continue
-				}
-				container := ""
-				if sym.Detail != nil {
-					container = *sym.Detail
-				}
-				start, _ := d.mapper.PositionOffset(position(sym.SelectionRange.Start), s.encoding())
-				hits = append(hits, workspaceHit{score: score, start: start, info: symbolInformation{
-					Name: sym.Name, Kind: int(sym.Kind), ContainerName: container, Location: protocol.Location{URI: d.uri, Range: sym.SelectionRange}}})
+		entries := s.workspaceEntries(d)
+		for i := range entries {
+			if score := symbolMatchScore(entries[i].lower, q); score > 0 {
+				hits = append(hits, workspaceHit{score: score, e: &entries[i]})
 			}
-			continue
-		}
-		ix := d.program().Index()
-		for _, sym := range ix.Symbols {
-			kind, container := symbolKindOf(sym)
-			if kind == 0 || (sym.Kind != index.Rule && !sym.Declared) {
-				continue
-			}
-			score := symbolMatchScore(strings.ToLower(sym.Name), q)
-			if score == 0 {
-				continue
-			}
-			rng, err := s.lspRange(d, sym.Span)
-			if err != nil {
-				continue
-			}
-			name := sym.Name
-			if strings.TrimSpace(name) == "" {
-				name = `rule("")`
-			}
-			hits = append(hits, workspaceHit{score: score, start: sym.Span.Start, info: symbolInformation{
-				Name: name, Kind: kind, ContainerName: container, Location: protocol.Location{URI: d.uri, Range: rng}}})
 		}
 	}
-	slices.SortFunc(hits, func(a, b workspaceHit) int {
-		return cmp.Or(b.score-a.score, cmp.Compare(a.info.Name, b.info.Name),
-			cmp.Compare(a.info.Location.URI, b.info.Location.URI), a.start-b.start)
-	})
-	out := make([]symbolInformation, 0, min(len(hits), maxWorkspaceSymbols))
-	for _, h := range hits[:min(len(hits), maxWorkspaceSymbols)] {
-		out = append(out, h.info)
+	hits = bestHits(hits, maxWorkspaceSymbols)
+	out := make([]symbolInformation, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, h.e.info)
 	}
 	return out, nil
+}
+
+// compareHits orders hits best first: by score, then name, URI and
+// position.
+func compareHits(a, b workspaceHit) int {
+	return cmp.Or(b.score-a.score, cmp.Compare(a.e.info.Name, b.e.info.Name),
+		cmp.Compare(a.e.info.Location.URI, b.e.info.Location.URI), a.e.start-b.e.start)
+}
+
+// bestHits returns the n best hits in order. A one-letter query matches
+// most of a workspace's symbols; sorting them all to answer the first
+// n cost more than the rest of the request, so the hits beyond n are
+// dropped through a bounded heap whose root is the worst hit kept.
+func bestHits(hits []workspaceHit, n int) []workspaceHit {
+	if len(hits) <= n {
+		slices.SortFunc(hits, compareHits)
+		return hits
+	}
+	heap := slices.Clone(hits[:n])
+	worse := func(i, j int) bool { return compareHits(heap[i], heap[j]) > 0 }
+	down := func(i int) {
+		for {
+			l, w := 2*i+1, i
+			if l < len(heap) && worse(l, w) {
+				w = l
+			}
+			if r := l + 1; r < len(heap) && worse(r, w) {
+				w = r
+			}
+			if w == i {
+				return
+			}
+			heap[i], heap[w] = heap[w], heap[i]
+			i = w
+		}
+	}
+	for i := n/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, h := range hits[n:] {
+		if compareHits(h, heap[0]) < 0 {
+			heap[0] = h
+			down(0)
+		}
+	}
+	slices.SortFunc(heap, compareHits)
+	return heap
+}
+
+// workspaceEntries returns a document's workspace symbols, building them
+// on first use: a document never changes (an edit makes a new one), and
+// the position encoding is fixed at initialize.
+func (s *Server) workspaceEntries(d *document) []workspaceEntry {
+	d.symbolsOnce.Do(func() { d.symbols = s.buildWorkspaceEntries(d) })
+	return d.symbols
+}
+
+func (s *Server) buildWorkspaceEntries(d *document) []workspaceEntry {
+	var out []workspaceEntry
+	if d.overpy {
+		// Its declarations and rules, at OverPy positions.
+		for _, sym := range s.overpyDocumentSymbols(d) {
+			container := ""
+			if sym.Detail != nil {
+				container = *sym.Detail
+			}
+			start, _ := d.mapper.PositionOffset(position(sym.SelectionRange.Start), s.encoding())
+			out = append(out, workspaceEntry{lower: strings.ToLower(sym.Name), start: start, info: symbolInformation{
+				Name: sym.Name, Kind: int(sym.Kind), ContainerName: container, Location: protocol.Location{URI: d.uri, Range: sym.SelectionRange}}})
+		}
+		return out
+	}
+	for _, sym := range d.program().Index().Symbols {
+		kind, container := symbolKindOf(sym)
+		if kind == 0 || (sym.Kind != index.Rule && !sym.Declared) {
+			continue
+		}
+		rng, err := s.lspRange(d, sym.Span)
+		if err != nil {
+			continue
+		}
+		name := sym.Name
+		if strings.TrimSpace(name) == "" {
+			name = `rule("")`
+		}
+		out = append(out, workspaceEntry{lower: strings.ToLower(sym.Name), start: sym.Span.Start, info: symbolInformation{
+			Name: name, Kind: kind, ContainerName: container, Location: protocol.Location{URI: d.uri, Range: rng}}})
+	}
+	return out
 }
 
 // symbolKindOf returns the LSP kind and container name of an index
