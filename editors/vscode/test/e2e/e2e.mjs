@@ -302,14 +302,24 @@ try {
   // opens beside the program, read-only.
   // The lens of the last rule, "Start the round" (the first rule's lens
   // is scrolled under the tabs, where a click does not reach it).
+  // The label is matched with \s: Monaco may write its spaces as
+  // no-break spaces. What was seen is kept for the failure's message (a
+  // run under load once timed out with the lens on the screen).
   const lenses = page.locator('.codelens-decoration a');
+  let seen = [];
   const lens = await waitFor('a visible "Simulate this rule" lens', async () => {
     let last = null;
+    seen = [];
     for (const a of await lenses.all()) {
-      if ((await a.innerText()).includes('Simulate this rule') && (await a.isVisible())) last = a;
+      const text = await a.innerText();
+      const visible = await a.isVisible();
+      seen.push(`${JSON.stringify(text)}${visible ? '' : ' (hidden)'}`);
+      if (/Simulate\s+this\s+rule/.test(text) && visible) last = a;
     }
     return last;
-  }, 30000);
+  }, 60000).catch((err) => {
+    throw new Error(`${err.message}; lenses seen: ${seen.join(', ') || 'none'}`);
+  });
   await lens.click();
   // Monaco may render spaces as no-break spaces: \s matches both.
   const traceHead = page.locator('.monaco-editor .view-line', { hasText: /Simulation\s+of\s+rule\s+\d+\s+"Start\s+the\s+round"/ });
