@@ -40,7 +40,8 @@ func Compile(path, text string, opts Options) *Result {
 	d := &diagnostics{list: p.Diags}
 	c := &compiler{p: p, d: d, v: p.vocab, names: tablesFor(p.vocab),
 		globals: newSlotTable("global variable", defaultVar), players: newSlotTable("player variable", defaultVar),
-		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
+		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{},
+		mem: getScratch()}
 	c.size.aggressive = p.forSizeAggressive
 	size := 0
 	for _, f := range p.Files {
@@ -92,6 +93,10 @@ func Compile(path, text string, opts Options) *Result {
 	res := &Result{Program: p, Options: c.options, Symbols: c.symbols()}
 	var head int
 	res.Text, res.Map, head = c.emit()
+	// The lowered tree is written: its memory serves the next compile.
+	c.rules, c.rule, c.slab, c.argSlab, c.actionSlab, c.actionScratch = nil, nil, nil, nil, nil, nil
+	putScratch(c.mem)
+	c.mem = nil
 	if opts.Parse {
 		res.Parsed, res.streamed = c.parseLowered(path, res.Text, head)
 	}

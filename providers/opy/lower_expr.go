@@ -29,7 +29,7 @@ func (c *compiler) reserve(n int) []*wnode {
 		return []*wnode{}
 	}
 	if cap(c.argSlab)-len(c.argSlab) < n {
-		c.argSlab = make([]*wnode, 0, max(2048, n))
+		c.argSlab = c.mem.args.get(argChunk, n)
 	}
 	start := len(c.argSlab)
 	c.argSlab = c.argSlab[:start+n]
@@ -45,7 +45,7 @@ func (c *compiler) carve(args []*wnode) []*wnode {
 		return nil
 	}
 	if cap(c.argSlab)-len(c.argSlab) < len(args) {
-		c.argSlab = make([]*wnode, 0, max(2048, len(args)))
+		c.argSlab = c.mem.args.get(argChunk, len(args))
 	}
 	start := len(c.argSlab)
 	c.argSlab = append(c.argSlab, args...)
@@ -54,10 +54,12 @@ func (c *compiler) carve(args []*wnode) []*wnode {
 
 // newNode returns a zeroed node. Nodes come from slabs: a large mode
 // lowers to hundreds of thousands of them, and one allocation per node
-// kept the garbage collector busier than the lowering.
+// kept the garbage collector busier than the lowering. The slabs are
+// the compile's scratch memory (scratch.go).
 func (c *compiler) newNode() *wnode {
 	if len(c.slab) == 0 {
-		c.slab = make([]wnode, 1024)
+		s := c.mem.nodes.get(nodeChunk, 1)
+		c.slab = s[:cap(s)]
 	}
 	n := &c.slab[0]
 	c.slab = c.slab[1:]
