@@ -140,7 +140,7 @@ func (m *SourceMap) innermost(span source.Span) (Mapping, bool) {
 
 // An emitter writes Workshop text and its source map.
 type emitter struct {
-	b     strings.Builder
+	b     textBuf
 	maps  []Mapping
 	stack []int // open mappings
 }
