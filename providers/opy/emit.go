@@ -31,7 +31,8 @@ const (
 	wAllOf                  // ((a) && (b) && …): OverPy's ruleCondition
 )
 
-// A wnode is a Workshop value or action.
+// A wnode is a Workshop value or action. (compiler.node copies one field
+// by field: a field added here must be copied there.)
 type wnode struct {
 	kind wkind
 	// elem is the element of a wCall.

@@ -19,7 +19,10 @@ func (c *compiler) call(key string, at Loc, args ...*wnode) *wnode {
 		panic("opy: no catalog element " + key)
 	}
 	n := c.newNode()
-	*n = wnode{kind: wCall, elem: el, args: c.carve(args), loc: at}
+	n.kind, n.elem, n.loc = wCall, el, at
+	if a := c.carve(args); a != nil {
+		n.args = a
+	}
 	return n
 }
 
@@ -66,10 +69,24 @@ func (c *compiler) newNode() *wnode {
 	return n
 }
 
-// node copies w into a node of the slab.
+// node copies w into a node of the slab. The node is zeroed: copying
+// field by field, and only the pointers that are set, spares the write
+// barriers a whole-node copy costs while the collector marks.
 func (c *compiler) node(w wnode) *wnode {
 	n := c.newNode()
-	*n = w
+	n.kind, n.num, n.loc, n.nameLoc = w.kind, w.num, w.loc, w.nameLoc
+	if w.elem != nil {
+		n.elem = w.elem
+	}
+	if w.member != nil {
+		n.member = w.member
+	}
+	if w.args != nil {
+		n.args = w.args
+	}
+	if w.text != "" {
+		n.text = w.text
+	}
 	return n
 }
 
