@@ -232,6 +232,8 @@ type compiler struct {
 	actionScratch []action
 	actionSlab    []action
 	actionsBusy   bool
+	// strToks is the scratch list of customString.
+	strToks []strToken
 	// bs is what OverPy's functions keep across the program.
 	bs builtinState
 }
