@@ -16,11 +16,12 @@ import (
 // construct of its own (generated text, a part of a macro's expansion) or
 // that quotes other text, is returned as it is.
 func (p *Program) OverPyWording(f lint.Finding) lint.Finding {
-	if p.overpy == nil || f.Evidence == "" || f.Evidence != lint.Evidence(p.File.Text, f.Span) {
+	if p.overpy == nil || f.Evidence == "" {
 		return f
 	}
+	// The map first: a lookup costs less than quoting the span.
 	l, ok := p.overpy.res.Map.LookupExact(f.Span)
-	if !ok {
+	if !ok || f.Evidence != lint.Evidence(p.File.Text, f.Span) {
 		return f
 	}
 	file, span := p.overpy.res.Program.Files[l.File], l.Span

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/cost"
@@ -227,8 +228,39 @@ func Evidence(text string, span source.Span) string {
 	if span.Start < 0 || span.End > len(text) || span.Start >= span.End {
 		return ""
 	}
-	out := strings.Join(strings.Fields(text[span.Start:span.End]), " ")
-	if utf8.RuneCountInString(out) > maxEvidence {
+	// strings.Join(strings.Fields(s), " "), read only as far as the
+	// shortening keeps: a finding on a whole rule spans kilobytes.
+	s := text[span.Start:span.End]
+	var b strings.Builder
+	n, field := 0, -1
+	add := func(w string) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += utf8.RuneCountInString(w)
+	}
+	for i, r := range s {
+		if !unicode.IsSpace(r) {
+			if field < 0 {
+				field = i
+			}
+			continue
+		}
+		if field >= 0 {
+			add(s[field:i])
+			field = -1
+			if n > maxEvidence {
+				break
+			}
+		}
+	}
+	if field >= 0 && n <= maxEvidence {
+		add(s[field:])
+	}
+	out := b.String()
+	if n > maxEvidence {
 		r := []rune(out)
 		out = string(r[:maxEvidence-1]) + "…"
 	}

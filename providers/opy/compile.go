@@ -40,7 +40,8 @@ func Compile(path, text string, opts Options) *Result {
 	d := &diagnostics{list: p.Diags}
 	c := &compiler{p: p, d: d, v: p.vocab, names: tablesFor(p.vocab),
 		globals: newSlotTable("global variable", defaultVar), players: newSlotTable("player variable", defaultVar),
-		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{}}
+		subs: newSlotTable("subroutine", defaultSub), enums: map[string]*userEnum{}, macros: map[string]*MacroDecl{},
+		mem: getScratch()}
 	c.size.aggressive = p.forSizeAggressive
 	size := 0
 	for _, f := range p.Files {
@@ -82,16 +83,24 @@ func Compile(path, text string, opts Options) *Result {
 	for ; sent < len(c.rules); sent++ {
 		c.held[sent] = true
 	}
-	writer.finish()
-	c.writer = writer
+	// What follows the lowering and precedes the join is done while the
+	// writer finishes: it changes only the held rules, which the writer
+	// never sees, and reads the others as the writer does.
 	c.resolveCurrentMaps()
 	c.finishDebugs()
 	c.globals.allocate(d)
 	c.players.allocate(d)
 	c.subs.allocate(d)
 	res := &Result{Program: p, Options: c.options, Symbols: c.symbols()}
+	header := c.header()
+	writer.finish()
+	c.writer = writer
 	var head int
-	res.Text, res.Map, head = c.emit()
+	res.Text, res.Map, head = c.emit(header)
+	// The lowered tree is written: its memory serves the next compile.
+	c.rules, c.rule, c.slab, c.argSlab, c.actionSlab, c.actionScratch = nil, nil, nil, nil, nil, nil
+	putScratch(c.mem)
+	c.mem = nil
 	if opts.Parse {
 		res.Parsed, res.streamed = c.parseLowered(path, res.Text, head)
 	}
@@ -196,14 +205,20 @@ func isZeroInit(e Expr) bool {
 	return false
 }
 
-// emit writes the lowered program: the header (settings, variables,
-// subroutines, generated rules), then the rules. When the background
-// writer wrote every rule in order, its text follows the header and its
-// mappings are moved in place, and head is the header's length;
-// otherwise each rule is copied or written in its turn, and head is -1.
-func (c *compiler) emit() (string, *SourceMap, int) {
+// header writes the header of the lowered program: settings, variables,
+// subroutines, generated rules.
+func (c *compiler) header() *emitter {
 	e := &emitter{}
 	c.emitHeader(e)
+	return e
+}
+
+// emit writes the lowered program: the header e, then the rules. When
+// the background writer wrote every rule in order, its text follows the
+// header and its mappings are moved in place, and head is the header's
+// length; otherwise each rule is copied or written in its turn, and head
+// is -1.
+func (c *compiler) emit(e *emitter) (string, *SourceMap, int) {
 	var text string
 	var maps []Mapping
 	head := -1

@@ -18,7 +18,10 @@
 //	lower*.go               the tree → Workshop text and its source map
 //	emit_rules.go           rules written (and, with Options.Parse, read
 //	                        by the engine's parser.Stream) on a second
-//	                        goroutine while the next ones are lowered
+//	                        goroutine while the next ones are lowered;
+//	                        textbuf.go keeps room for the header before them
+//	scratch.go              the read's lines and the lowered tree, in
+//	                        memory kept from one compile to the next
 //	compile.go              the entry point, Compile
 //
 // Positions are a file of the program plus an engine source.Span (byte

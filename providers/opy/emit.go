@@ -31,7 +31,8 @@ const (
 	wAllOf                  // ((a) && (b) && …): OverPy's ruleCondition
 )
 
-// A wnode is a Workshop value or action.
+// A wnode is a Workshop value or action. (compiler.node copies one field
+// by field: a field added here must be copied there.)
 type wnode struct {
 	kind wkind
 	// elem is the element of a wCall.
@@ -140,7 +141,7 @@ func (m *SourceMap) innermost(span source.Span) (Mapping, bool) {
 
 // An emitter writes Workshop text and its source map.
 type emitter struct {
-	b     strings.Builder
+	b     textBuf
 	maps  []Mapping
 	stack []int // open mappings
 }

@@ -47,7 +47,9 @@ func newRuleWriter(size int, parse bool, v *vocab.Vocabulary) *ruleWriter {
 	if parse {
 		w.stream = wparser.NewStream(wparser.Options{Locale: vocab.EnUS, LocaleGiven: true, Vocab: v})
 	}
-	w.e.b.Grow(size)
+	// Room for the header in front (the corpus's modes have 2 to 6 % of
+	// their OverPy text's size): see joinAfter.
+	w.e.b = withRoom(size/16+1024, size)
 	// size is one and a half times the OverPy text; the corpus's game
 	// modes have a mapping per 8.5 to 10.7 bytes of OverPy text: room
 	// for one per 8 (a larger program's list grows once).
@@ -116,13 +118,19 @@ func (w *ruleWriter) wroteAll(n int) bool {
 }
 
 // joinAfter returns the program: the header head, then every rule as the
-// writer wrote them. The header's mappings go into the room reserved
-// before the writer's, which move by the header's length.
+// writer wrote them. The header's text goes into the room reserved before
+// the writer's when it fits (else both are copied), and its mappings into
+// the room reserved before the writer's, which move by the header's
+// length.
 func (w *ruleWriter) joinAfter(head *emitter) (string, []Mapping) {
-	var b strings.Builder
-	b.Grow(head.b.Len() + w.e.b.Len())
-	b.WriteString(head.b.String())
-	b.WriteString(w.e.b.String())
+	text, ok := w.e.b.prepend(head.b.String())
+	if !ok {
+		var b strings.Builder
+		b.Grow(head.b.Len() + w.e.b.Len())
+		b.WriteString(head.b.String())
+		b.WriteString(w.e.b.String())
+		text = b.String()
+	}
 	base := writerReserve - len(head.maps)
 	maps := w.e.maps[base:]
 	copy(maps, head.maps)
@@ -135,5 +143,5 @@ func (w *ruleWriter) joinAfter(head *emitter) (string, []Mapping) {
 			m.parent -= base
 		}
 	}
-	return b.String(), maps
+	return text, maps
 }

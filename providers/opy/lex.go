@@ -141,7 +141,11 @@ func (lx *lexer) run() []line {
 	lx.space = true
 	// About one token per six bytes and one line per forty.
 	lx.arena = lx.newArena(len(lx.src)/6 + 16)
-	lx.out = make([]line, 0, len(lx.src)/40+4)
+	if lx.pp != nil {
+		lx.out = lx.pp.mem.lines.get(0, len(lx.src)/40+4)
+	} else {
+		lx.out = make([]line, 0, len(lx.src)/40+4)
+	}
 	for lx.pos < len(lx.src) {
 		if !lx.started {
 			lx.measureIndent()

@@ -218,6 +218,9 @@ type compiler struct {
 	// refs and calls are what names resolved to (symbols.go).
 	refs  []SymbolRef
 	calls []CallSite
+	// mem is the scratch memory the slabs below come from, given back
+	// once the program is written (scratch.go).
+	mem *scratch
 	// slab holds the nodes not handed out yet (see newNode).
 	slab []wnode
 	// argSlab holds the argument lists of nodes (see carve).
@@ -229,6 +232,8 @@ type compiler struct {
 	actionScratch []action
 	actionSlab    []action
 	actionsBusy   bool
+	// strToks is the scratch list of customString.
+	strToks []strToken
 	// bs is what OverPy's functions keep across the program.
 	bs builtinState
 }

@@ -30,7 +30,11 @@ func (c *compiler) customString(pieces []strPiece, args []*wnode, at Loc) *wnode
 	// are one: a random value used twice is two draws, as in OverPy.
 	var slots []*wnode
 	slotOf := map[string]int{}
-	var toks []strToken
+	// The characters go into a list kept from one string to the next
+	// (the Custom Strings built from it do not keep it).
+	toks := c.strToks[:0]
+	c.strToks = nil
+	defer func() { c.strToks = toks[:0] }()
 	for _, p := range pieces {
 		if p.arg < 0 {
 			for _, r := range p.text {

@@ -19,7 +19,10 @@ func (c *compiler) call(key string, at Loc, args ...*wnode) *wnode {
 		panic("opy: no catalog element " + key)
 	}
 	n := c.newNode()
-	*n = wnode{kind: wCall, elem: el, args: c.carve(args), loc: at}
+	n.kind, n.elem, n.loc = wCall, el, at
+	if a := c.carve(args); a != nil {
+		n.args = a
+	}
 	return n
 }
 
@@ -29,7 +32,7 @@ func (c *compiler) reserve(n int) []*wnode {
 		return []*wnode{}
 	}
 	if cap(c.argSlab)-len(c.argSlab) < n {
-		c.argSlab = make([]*wnode, 0, max(2048, n))
+		c.argSlab = c.mem.args.get(argChunk, n)
 	}
 	start := len(c.argSlab)
 	c.argSlab = c.argSlab[:start+n]
@@ -45,7 +48,7 @@ func (c *compiler) carve(args []*wnode) []*wnode {
 		return nil
 	}
 	if cap(c.argSlab)-len(c.argSlab) < len(args) {
-		c.argSlab = make([]*wnode, 0, max(2048, len(args)))
+		c.argSlab = c.mem.args.get(argChunk, len(args))
 	}
 	start := len(c.argSlab)
 	c.argSlab = append(c.argSlab, args...)
@@ -54,20 +57,36 @@ func (c *compiler) carve(args []*wnode) []*wnode {
 
 // newNode returns a zeroed node. Nodes come from slabs: a large mode
 // lowers to hundreds of thousands of them, and one allocation per node
-// kept the garbage collector busier than the lowering.
+// kept the garbage collector busier than the lowering. The slabs are
+// the compile's scratch memory (scratch.go).
 func (c *compiler) newNode() *wnode {
 	if len(c.slab) == 0 {
-		c.slab = make([]wnode, 1024)
+		s := c.mem.nodes.get(nodeChunk, 1)
+		c.slab = s[:cap(s)]
 	}
 	n := &c.slab[0]
 	c.slab = c.slab[1:]
 	return n
 }
 
-// node copies w into a node of the slab.
+// node copies w into a node of the slab. The node is zeroed: copying
+// field by field, and only the pointers that are set, spares the write
+// barriers a whole-node copy costs while the collector marks.
 func (c *compiler) node(w wnode) *wnode {
 	n := c.newNode()
-	*n = w
+	n.kind, n.num, n.loc, n.nameLoc = w.kind, w.num, w.loc, w.nameLoc
+	if w.elem != nil {
+		n.elem = w.elem
+	}
+	if w.member != nil {
+		n.member = w.member
+	}
+	if w.args != nil {
+		n.args = w.args
+	}
+	if w.text != "" {
+		n.text = w.text
+	}
 	return n
 }
 

@@ -81,7 +81,7 @@ func (c *compiler) lowerRule(r *Rule) {
 	st.r.name = ruleTitle(st.r.name)
 	if scratch {
 		c.actionScratch = st.r.actions
-		st.r.actions = carve(&c.actionSlab, st.r.actions, 256)
+		st.r.actions = c.keepActions(st.r.actions)
 		clear(c.actionScratch)
 		c.actionScratch = c.actionScratch[:0]
 		c.actionsBusy = false

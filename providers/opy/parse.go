@@ -84,8 +84,10 @@ type parser struct {
 	d     *diagnostics
 	nodes nodeSlabs
 	expr  exprParser
-	// lineNodes hands out the nodes of blocks.
+	// lineNodes hands out the nodes of blocks, from the read's scratch
+	// memory (scratch.go).
 	lineNodes []node
+	mem       *scratch
 	// kept holds the tokens the tree keeps (annotation arguments).
 	kept []token
 	// mixedReported: the mixed-indentation warning is given once.
@@ -141,7 +143,8 @@ func (ps *parser) blocks(lines []line, i *int, outer int, top bool) []*node {
 // newNode returns a block node from a slab.
 func (ps *parser) newNode() *node {
 	if len(ps.lineNodes) == 0 {
-		ps.lineNodes = make([]node, 256)
+		s := ps.mem.blockNodes.get(blockNodeChunk, 1)
+		ps.lineNodes = s[:cap(s)]
 	}
 	n := &ps.lineNodes[0]
 	ps.lineNodes = ps.lineNodes[1:]

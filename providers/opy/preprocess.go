@@ -54,6 +54,9 @@ type preprocessor struct {
 	// arenas are the token arenas of this read, returned to the pool by
 	// release.
 	arenas []*[]token
+	// mem is the read's scratch memory (its lines), given back by the
+	// caller once the tree is built.
+	mem *scratch
 }
 
 // release gives the read's token arenas back for the next read; no token

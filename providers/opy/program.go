@@ -107,12 +107,14 @@ func Parse(path, text string, opts Options) *Program {
 			d.errorf(codeIncludeNotFound, Loc{File: 0, Span: source.Span{Start: 0, End: end}}, "cannot read the #!mainFile "+main+": "+errorText(err))
 		}
 	}
-	pp := &preprocessor{p: p, d: d, macros: map[string]*macro{}, included: map[string]bool{filepath.Clean(p.Files[entry].Path): true}}
+	mem := getScratch()
+	pp := &preprocessor{p: p, d: d, macros: map[string]*macro{}, included: map[string]bool{filepath.Clean(p.Files[entry].Path): true}, mem: mem}
 	p.Entry = entry
 	lines := pp.lexFile(entry)
-	ps := &parser{p: p, d: d}
+	ps := &parser{p: p, d: d, mem: mem}
 	ps.program(lines)
 	pp.release()
+	putScratch(mem)
 	d.clean()
 	p.Diags = d.list
 	return p
