@@ -299,7 +299,7 @@ func (r *resolver) find(sc scope, key string) (st *setting, misplaced bool) {
 			}
 		}
 	case inHero:
-		if t := s.tables["heroes/"+sc.id]; t != nil && sc.id != "" {
+		if t := s.table("heroes/" + sc.id); t != nil && sc.id != "" {
 			if st := lookup(t); st != nil {
 				return st, false
 			}
@@ -309,7 +309,7 @@ func (r *resolver) find(sc scope, key string) (st *setting, misplaced bool) {
 		} else if st := lookup(s.tables["heroes/general"]); st != nil {
 			return st, false
 		}
-		for _, t := range s.heroTables {
+		for _, t := range s.allHeroTables() {
 			if st := lookup(t); st != nil {
 				return st, sc.id != ""
 			}
@@ -374,7 +374,7 @@ func (r *resolver) keySpellings(sc scope) [vocab.NumLocales][]string {
 		}
 		return out
 	case inHero:
-		t = r.s.tables["heroes/"+sc.id]
+		t = r.s.table("heroes/" + sc.id)
 		if t == nil {
 			t = r.s.tables["heroes/general"]
 		}

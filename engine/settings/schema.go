@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -39,15 +40,29 @@ type Schema struct {
 	words  map[string]*vocab.Entry
 	wordIx [vocab.NumLocales]map[string][]string
 
-	tables     map[string]*table
-	modeTables []*table // gamemodes/general first, then by mode id
-	heroTables []*table // in vocabulary order
+	tables     map[string]*table // all but the heroes' own (see table)
+	modeTables []*table          // gamemodes/general first, then by mode id
+	// heroTables are the heroes' own tables, in vocabulary order, each
+	// built on its first use: a script sets a few heroes if any, and the
+	// 52 tables were two thirds of building the schema. heroAt gives the
+	// place of a hero id; b, under mu, builds them.
+	heroTables []heroTable
+	heroAt     map[string]int
+	mu         sync.Mutex
+	b          *builder
 	// maxKey is the length in bytes of the longest setting name: longer
 	// text is not folded and looked up, which keeps odd lines cheap.
 	maxKey int
 	// spellers gives, for every folded spelling of the schema, the locales
-	// that spell it (see Vote).
+	// that spell it (see Vote). It is nil for the built-in vocabulary,
+	// whose spellings are static data (spellers_gen.go).
 	spellers map[string]vocab.LocaleSet
+}
+
+// A heroTable is the place of one hero's table.
+type heroTable struct {
+	hero *vocab.Hero
+	t    atomic.Pointer[table]
 }
 
 // A table is the settings that may be written in one kind of group.
@@ -113,18 +128,31 @@ type builder struct {
 	// values are the value indexes by settings node: a per-hero setting
 	// has the same values in every hero's table.
 	values map[*vocab.SettingsNode]nameIndex[string]
+	// heroes is the heroes section; each and genEach its settings of
+	// every hero, and of every hero and General.
+	heroes        *vocab.SettingsNode
+	each, genEach map[string]*vocab.SettingsNode
 }
 
 func build(v *vocab.Vocabulary) *Schema {
 	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]nameIndex[string]{}}
-	b.build(v)
+	b.build(v, !isBuiltin(v))
 	return b.Schema
 }
 
-func (b *builder) build(v *vocab.Vocabulary) {
+// isBuiltin reports whether v is the built-in vocabulary that
+// spellers_gen.go was generated from.
+func isBuiltin(v *vocab.Vocabulary) bool {
+	return v == vocab.Default() && v.CatalogSHA256 == genSpellersCatalogSHA256
+}
+
+// build indexes the schema of v. Unless spellings is set, it leaves the
+// spellers and maxKey to the static tables, and every hero's table to its
+// first use.
+func (b *builder) build(v *vocab.Vocabulary, spellings bool) {
 	b.Schema = &Schema{v: v, sections: map[string]*vocab.SettingsNode{}, lists: map[string]*vocab.SettingsNode{},
 		teams: map[string]*vocab.SettingsNode{}, extensions: map[string]*vocab.SettingsNode{},
-		words: map[string]*vocab.Entry{}, tables: map[string]*table{}}
+		words: map[string]*vocab.Entry{}, tables: map[string]*table{}, b: b}
 	s := b.Schema
 	for _, w := range v.SettingWords {
 		id := strings.Trim(w.ID, "_")
@@ -173,30 +201,47 @@ func (b *builder) build(v *vocab.Vocabulary) {
 	}
 	b.buildModes()
 	b.buildHeroes()
+	if !spellings {
+		s.maxKey = genSpellersMaxKey
+		return
+	}
+	s.spellers = s.spellings()
+}
+
+// spellings returns the locales that spell each folded spelling of the
+// schema, every hero's table built, and sets maxKey.
+func (s *Schema) spellings() map[string]vocab.LocaleSet {
 	// About 12,000 spellings: a map of that size from the start saves
 	// growing it a dozen times.
-	s.spellers = make(map[string]vocab.LocaleSet, 1<<14)
+	spellers := make(map[string]vocab.LocaleSet, 1<<14)
+	tables := s.allHeroTables()
 	for _, t := range s.tables {
+		tables = append(tables, t)
+	}
+	s.maxKey = 0
+	for _, t := range tables {
 		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
-		t.ix.spelledIn(s.spellers)
-		t.other.spelledIn(s.spellers)
+		t.ix.spelledIn(spellers)
+		t.other.spelledIn(spellers)
 	}
-	for _, ix := range b.values {
-		ix.spelledIn(s.spellers)
+	s.mu.Lock()
+	for _, ix := range s.b.values {
+		ix.spelledIn(spellers)
 	}
-	s.sectionIx.spelledIn(s.spellers)
-	s.listIx.spelledIn(s.spellers)
-	s.teamIx.spelledIn(s.spellers)
-	s.extIx.spelledIn(s.spellers)
-	s.modeIx.spelledIn(s.spellers)
-	s.heroIx.spelledIn(s.spellers)
-	s.mapIx.spelledIn(s.spellers)
+	s.mu.Unlock()
+	s.sectionIx.spelledIn(spellers)
+	s.listIx.spelledIn(spellers)
+	s.teamIx.spelledIn(spellers)
+	s.extIx.spelledIn(spellers)
+	s.modeIx.spelledIn(spellers)
+	s.heroIx.spelledIn(spellers)
+	s.mapIx.spelledIn(spellers)
 	for l, words := range s.wordIx {
 		for k := range words {
-			s.spellers[k] |= vocab.Of(vocab.Locale(l))
+			spellers[k] |= vocab.Of(vocab.Locale(l))
 		}
 	}
-	return
+	return spellers
 }
 
 func (s *Schema) add(t *table) {
@@ -277,40 +322,89 @@ func (b *builder) buildHeroes() {
 	b.index(general)
 	s.add(general)
 
-	for _, h := range s.v.Heroes {
-		t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
-		b.addAll(t, values(heroes.Values[h.ID]))
-		applies := map[*setting]bool{}
-		for _, group := range []map[string]*vocab.SettingsNode{genEach, each} {
-			for _, key := range sortedKeys(group) {
-				n := group[key]
-				if t.byKey[key] != nil {
+	b.each, b.genEach = each, genEach
+	b.heroes = heroes
+	s.heroTables = make([]heroTable, len(s.v.Heroes))
+	s.heroAt = make(map[string]int, len(s.v.Heroes))
+	for i, h := range s.v.Heroes {
+		s.heroTables[i].hero = h
+		s.heroAt[h.ID] = i
+	}
+}
+
+// table returns the table of a table id (main, gamemodes/general,
+// heroes/ana), building a hero's on first use, or nil.
+func (s *Schema) table(id string) *table {
+	if t := s.tables[id]; t != nil {
+		return t
+	}
+	if h, ok := strings.CutPrefix(id, "heroes/"); ok {
+		if i, ok := s.heroAt[h]; ok {
+			return s.heroTable(i)
+		}
+	}
+	return nil
+}
+
+// heroTable returns the table of the i-th hero, building it on first use.
+func (s *Schema) heroTable(i int) *table {
+	ht := &s.heroTables[i]
+	if t := ht.t.Load(); t != nil {
+		return t
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := ht.t.Load(); t != nil {
+		return t
+	}
+	t := s.b.heroTable(ht.hero)
+	ht.t.Store(t)
+	return t
+}
+
+// allHeroTables returns every hero's table, in vocabulary order.
+func (s *Schema) allHeroTables() []*table {
+	out := make([]*table, 0, len(s.heroTables))
+	for i := range s.heroTables {
+		out = append(out, s.heroTable(i))
+	}
+	return out
+}
+
+// heroTable builds the table of hero h: its own settings, then those of
+// every hero, templates filled with its abilities' names.
+func (b *builder) heroTable(h *vocab.Hero) *table {
+	t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
+	b.addAll(t, values(b.heroes.Values[h.ID]))
+	applies := map[*setting]bool{}
+	for _, group := range []map[string]*vocab.SettingsNode{b.genEach, b.each} {
+		for _, key := range sortedKeys(group) {
+			n := group[key]
+			if t.byKey[key] != nil {
+				continue
+			}
+			names := n.Names
+			if slot := abilitySlot(key); slot != "" && strings.Contains(n.Names[vocab.EnUS], "%1$s") {
+				ab := ability(h, slot)
+				if ab == nil {
 					continue
 				}
-				names := n.Names
-				if slot := abilitySlot(key); slot != "" && strings.Contains(n.Names[vocab.EnUS], "%1$s") {
-					ab := ability(h, slot)
-					if ab == nil {
-						continue
-					}
-					names = fill(n.Names, ab.Names)
-				}
-				st := b.addNode(t, key, n)
-				st.names = names
-				applies[st] = appliesTo(n, h.ID)
+				names = fill(n.Names, ab.Names)
 			}
+			st := b.addNode(t, key, n)
+			st.names = names
+			applies[st] = appliesTo(n, h.ID)
 		}
-		t.ix.grow(len(t.settings))
-		for _, st := range t.settings {
-			if a, isGeneral := applies[st]; isGeneral && !a {
-				t.other.add(b.folds, &st.names, st)
-			} else {
-				t.ix.add(b.folds, &st.names, st)
-			}
-		}
-		s.add(t)
-		s.heroTables = append(s.heroTables, t)
 	}
+	t.ix.grow(len(t.settings))
+	for _, st := range t.settings {
+		if a, isGeneral := applies[st]; isGeneral && !a {
+			t.other.add(b.folds, &st.names, st)
+		} else {
+			t.ix.add(b.folds, &st.names, st)
+		}
+	}
+	return t
 }
 
 func appliesTo(n *vocab.SettingsNode, hero string) bool {

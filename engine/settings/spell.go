@@ -190,7 +190,7 @@ func (s *Schema) setting(id string) *setting {
 	if i < 0 {
 		return nil
 	}
-	if t := s.tables[id[:i]]; t != nil {
+	if t := s.table(id[:i]); t != nil {
 		return t.byKey[id[i+1:]]
 	}
 	return nil
