@@ -40,14 +40,13 @@ type Schema struct {
 	words  map[string]*vocab.Entry
 	wordIx [vocab.NumLocales]map[string][]string
 
-	tables     map[string]*table // all but the heroes' own (see table)
-	modeTables []*table          // gamemodes/general first, then by mode id
-	// heroTables are the heroes' own tables, in vocabulary order, each
-	// built on its first use: a script sets a few heroes if any, and the
-	// 52 tables were two thirds of building the schema. heroAt gives the
-	// place of a hero id; b, under mu, builds them.
-	heroTables []heroTable
-	heroAt     map[string]int
+	// tables are the tables by id, each built on its first use: a script
+	// sets a few of the 52 heroes and 35 modes if any, and building every
+	// table was nine tenths of building the schema. b, under mu, builds
+	// them.
+	tables     map[string]*lazyTable
+	modeTables []*lazyTable // gamemodes/general first, then by mode id
+	heroTables []*lazyTable // in vocabulary order
 	mu         sync.Mutex
 	b          *builder
 	// maxKey is the length in bytes of the longest setting name: longer
@@ -59,10 +58,11 @@ type Schema struct {
 	spellers map[string]vocab.LocaleSet
 }
 
-// A heroTable is the place of one hero's table.
-type heroTable struct {
-	hero *vocab.Hero
-	t    atomic.Pointer[table]
+// A lazyTable is a table built on its first use (see Schema.get).
+type lazyTable struct {
+	id    string
+	build func(*builder) *table
+	t     atomic.Pointer[table]
 }
 
 // A table is the settings that may be written in one kind of group.
@@ -128,10 +128,6 @@ type builder struct {
 	// values are the value indexes by settings node: a per-hero setting
 	// has the same values in every hero's table.
 	values map[*vocab.SettingsNode]nameIndex[string]
-	// heroes is the heroes section; each and genEach its settings of
-	// every hero, and of every hero and General.
-	heroes        *vocab.SettingsNode
-	each, genEach map[string]*vocab.SettingsNode
 }
 
 func build(v *vocab.Vocabulary) *Schema {
@@ -146,13 +142,13 @@ func isBuiltin(v *vocab.Vocabulary) bool {
 	return v == vocab.Default() && v.CatalogSHA256 == genSpellersCatalogSHA256
 }
 
-// build indexes the schema of v. Unless spellings is set, it leaves the
-// spellers and maxKey to the static tables, and every hero's table to its
-// first use.
+// build indexes the schema of v, leaving every table to its first use.
+// Unless spellings is set, it leaves the spellers and maxKey to the
+// static tables; with it, it builds every table to compute them.
 func (b *builder) build(v *vocab.Vocabulary, spellings bool) {
 	b.Schema = &Schema{v: v, sections: map[string]*vocab.SettingsNode{}, lists: map[string]*vocab.SettingsNode{},
 		teams: map[string]*vocab.SettingsNode{}, extensions: map[string]*vocab.SettingsNode{},
-		words: map[string]*vocab.Entry{}, tables: map[string]*table{}, b: b}
+		words: map[string]*vocab.Entry{}, tables: map[string]*lazyTable{}, b: b}
 	s := b.Schema
 	for _, w := range v.SettingWords {
 		id := strings.Trim(w.ID, "_")
@@ -184,15 +180,18 @@ func (b *builder) build(v *vocab.Vocabulary, spellings bool) {
 		s.sections[id] = n
 		s.sectionIx.add(b.folds, &n.Names, id)
 	}
-	s.add(b.tableOf("main", values(s.sections["main"])))
-	lobby := b.tableOf("lobby", values(s.sections["lobby"]))
-	for key, word := range map[string]string{"team1Slots": "team1", "team2Slots": "team2"} {
-		if st := lobby.byKey[key]; st != nil && s.words[word] != nil {
-			st.names = fill(st.node.Names, s.words[word].Names)
+	s.add("main", func(b *builder) *table { return b.tableOf("main", values(s.sections["main"])) })
+	s.add("lobby", func(b *builder) *table {
+		lobby := &table{id: "lobby", byKey: map[string]*setting{}}
+		b.addAll(lobby, values(s.sections["lobby"]))
+		for key, word := range map[string]string{"team1Slots": "team1", "team2Slots": "team2"} {
+			if st := lobby.byKey[key]; st != nil && s.words[word] != nil {
+				st.names = fill(st.node.Names, s.words[word].Names)
+			}
 		}
-	}
-	b.index(lobby)
-	s.add(lobby)
+		b.index(lobby)
+		return lobby
+	})
 	if ext := s.sections["extensions"]; ext != nil {
 		for _, id := range sortedKeys(ext.Values) {
 			s.extensions[id] = ext.Values[id]
@@ -209,17 +208,14 @@ func (b *builder) build(v *vocab.Vocabulary, spellings bool) {
 }
 
 // spellings returns the locales that spell each folded spelling of the
-// schema, every hero's table built, and sets maxKey.
+// schema, every table built, and sets maxKey.
 func (s *Schema) spellings() map[string]vocab.LocaleSet {
 	// About 12,000 spellings: a map of that size from the start saves
 	// growing it a dozen times.
 	spellers := make(map[string]vocab.LocaleSet, 1<<14)
-	tables := s.allHeroTables()
-	for _, t := range s.tables {
-		tables = append(tables, t)
-	}
 	s.maxKey = 0
-	for _, t := range tables {
+	for _, lt := range s.tables {
+		t := s.get(lt)
 		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
 		t.ix.spelledIn(spellers)
 		t.other.spelledIn(spellers)
@@ -244,8 +240,36 @@ func (s *Schema) spellings() map[string]vocab.LocaleSet {
 	return spellers
 }
 
-func (s *Schema) add(t *table) {
-	s.tables[t.id] = t
+// add makes the table id, which build builds on its first use.
+func (s *Schema) add(id string, build func(*builder) *table) *lazyTable {
+	lt := &lazyTable{id: id, build: build}
+	s.tables[id] = lt
+	return lt
+}
+
+// table returns the table of a table id (main, gamemodes/general,
+// heroes/ana), building it on first use, or nil.
+func (s *Schema) table(id string) *table {
+	if lt := s.tables[id]; lt != nil {
+		return s.get(lt)
+	}
+	return nil
+}
+
+// get returns the table of lt, building it on first use. A table's build
+// reads the schema's nodes, never another table.
+func (s *Schema) get(lt *lazyTable) *table {
+	if t := lt.t.Load(); t != nil {
+		return t
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := lt.t.Load(); t != nil {
+		return t
+	}
+	t := lt.build(s.b)
+	lt.t.Store(t)
+	return t
 }
 
 func (b *builder) buildModes() {
@@ -268,29 +292,37 @@ func (b *builder) buildModes() {
 	slices.SortStableFunc(ids, func(a, b string) int {
 		return boolOrder(a == "general", b == "general")
 	})
+	settings := make(map[string]map[string]*vocab.SettingsNode, len(ids))
 	for _, id := range ids {
-		settings := map[string]*vocab.SettingsNode{}
+		settings[id] = map[string]*vocab.SettingsNode{}
 		for k, n := range modes[id].Values {
 			if s.lists[k] == nil {
-				settings[k] = n
+				settings[id][k] = n
 			}
 		}
-		t := b.tableOf("gamemodes/"+id, settings)
-		s.add(t)
-		s.modeTables = append(s.modeTables, t)
 	}
-	// General takes every mode's settings too; a key it shares with
-	// several modes is spelled as the first of them (by mode id) spells
-	// it, and gets one identity, gamemodes/general/<key>.
-	if general := s.tables["gamemodes/general"]; general != nil {
-		for _, t := range s.modeTables[1:] {
-			for _, st := range t.settings {
-				if general.byKey[st.key] == nil {
-					b.addNode(general, st.key, st.node).merged = true
+	for _, id := range ids {
+		build := func(b *builder) *table { return b.tableOf("gamemodes/"+id, settings[id]) }
+		if id == "general" {
+			// General takes every mode's settings too; a key it shares
+			// with several modes is spelled as the first of them (by
+			// mode id) spells it, and gets one identity,
+			// gamemodes/general/<key>.
+			build = func(b *builder) *table {
+				general := &table{id: "gamemodes/general", byKey: map[string]*setting{}}
+				b.addAll(general, settings[id])
+				for _, other := range ids[1:] {
+					for _, key := range sortedKeys(settings[other]) {
+						if general.byKey[key] == nil {
+							b.addNode(general, key, settings[other][key]).merged = true
+						}
+					}
 				}
+				b.index(general)
+				return general
 			}
 		}
-		b.index(general)
+		s.modeTables = append(s.modeTables, s.add("gamemodes/"+id, build))
 	}
 }
 
@@ -316,68 +348,36 @@ func (b *builder) buildHeroes() {
 	genEach := children(heroes.Values["__generalAndEachHero__"])
 	genOnly := children(heroes.Values["__generalButNotEachHero__"])
 
-	general := &table{id: "heroes/general", byKey: map[string]*setting{}}
-	b.addAll(general, genEach)
-	b.addAll(general, genOnly)
-	b.index(general)
-	s.add(general)
-
-	b.each, b.genEach = each, genEach
-	b.heroes = heroes
-	s.heroTables = make([]heroTable, len(s.v.Heroes))
-	s.heroAt = make(map[string]int, len(s.v.Heroes))
-	for i, h := range s.v.Heroes {
-		s.heroTables[i].hero = h
-		s.heroAt[h.ID] = i
+	s.add("heroes/general", func(b *builder) *table {
+		general := &table{id: "heroes/general", byKey: map[string]*setting{}}
+		b.addAll(general, genEach)
+		b.addAll(general, genOnly)
+		b.index(general)
+		return general
+	})
+	for _, h := range s.v.Heroes {
+		s.heroTables = append(s.heroTables, s.add("heroes/"+h.ID, func(b *builder) *table {
+			return b.heroTable(heroes, h, each, genEach)
+		}))
 	}
-}
-
-// table returns the table of a table id (main, gamemodes/general,
-// heroes/ana), building a hero's on first use, or nil.
-func (s *Schema) table(id string) *table {
-	if t := s.tables[id]; t != nil {
-		return t
-	}
-	if h, ok := strings.CutPrefix(id, "heroes/"); ok {
-		if i, ok := s.heroAt[h]; ok {
-			return s.heroTable(i)
-		}
-	}
-	return nil
-}
-
-// heroTable returns the table of the i-th hero, building it on first use.
-func (s *Schema) heroTable(i int) *table {
-	ht := &s.heroTables[i]
-	if t := ht.t.Load(); t != nil {
-		return t
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := ht.t.Load(); t != nil {
-		return t
-	}
-	t := s.b.heroTable(ht.hero)
-	ht.t.Store(t)
-	return t
 }
 
 // allHeroTables returns every hero's table, in vocabulary order.
 func (s *Schema) allHeroTables() []*table {
 	out := make([]*table, 0, len(s.heroTables))
-	for i := range s.heroTables {
-		out = append(out, s.heroTable(i))
+	for _, lt := range s.heroTables {
+		out = append(out, s.get(lt))
 	}
 	return out
 }
 
 // heroTable builds the table of hero h: its own settings, then those of
 // every hero, templates filled with its abilities' names.
-func (b *builder) heroTable(h *vocab.Hero) *table {
+func (b *builder) heroTable(heroes *vocab.SettingsNode, h *vocab.Hero, each, genEach map[string]*vocab.SettingsNode) *table {
 	t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
-	b.addAll(t, values(b.heroes.Values[h.ID]))
+	b.addAll(t, values(heroes.Values[h.ID]))
 	applies := map[*setting]bool{}
-	for _, group := range []map[string]*vocab.SettingsNode{b.genEach, b.each} {
+	for _, group := range []map[string]*vocab.SettingsNode{genEach, each} {
 		for _, key := range sortedKeys(group) {
 			n := group[key]
 			if t.byKey[key] != nil {

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -51,37 +52,40 @@ func TestStaticSpellers(t *testing.T) {
 	}
 }
 
-// TestBuiltinSchemaIsComputed checks that the built-in schema, its hero
-// tables built on use and its spellers static, answers as the schema
-// computed whole: the same tables, the same votes.
+// TestBuiltinSchemaIsComputed checks that the built-in schema, its tables
+// built on use and its spellers static, answers as the schema computed
+// whole: the same tables, the same votes.
 func TestBuiltinSchemaIsComputed(t *testing.T) {
 	lazy, whole := build(vocab.Default()), computed()
 	if lazy.spellers != nil {
 		t.Fatal("the built-in schema computed its spellers")
 	}
-	for i := range lazy.heroTables {
-		if lazy.heroTables[i].t.Load() != nil {
-			t.Fatalf("hero table %d built before use", i)
+	for id, lt := range lazy.tables {
+		if lt.t.Load() != nil {
+			t.Fatalf("table %s built before use", id)
 		}
 	}
 	if lazy.maxKey != whole.maxKey {
 		t.Errorf("maxKey %d, computed %d", lazy.maxKey, whole.maxKey)
 	}
-	wholeHeroes := whole.allHeroTables()
-	for i, h := range vocab.Default().Heroes {
-		got, want := lazy.table("heroes/"+h.ID), wholeHeroes[i]
+	if len(lazy.tables) != len(whole.tables) || len(lazy.tables) < 70 {
+		t.Fatalf("%d tables, computed %d", len(lazy.tables), len(whole.tables))
+	}
+	for id := range whole.tables {
+		got, want := lazy.table(id), whole.table(id)
 		if got == nil || got.id != want.id || len(got.settings) != len(want.settings) {
-			t.Fatalf("hero %s: table %v, computed %v", h.ID, got, want)
+			t.Fatalf("table %s: %v, computed %v", id, got, want)
 		}
 		for j, st := range got.settings {
-			if w := want.settings[j]; st.id != w.id || st.names != w.names {
-				t.Errorf("hero %s: setting %d is %s %q, computed %s %q", h.ID, j, st.id, st.names, w.id, w.names)
+			if w := want.settings[j]; st.id != w.id || st.names != w.names || st.merged != w.merged || st.node != w.node {
+				t.Errorf("%s: setting %d is %s %q, computed %s %q", id, j, st.id, st.names, w.id, w.names)
 			}
 		}
 		for l := range got.ix.byLoc {
 			if !maps.EqualFunc(got.ix.byLoc[l], want.ix.byLoc[l], sameSetting) ||
-				!maps.EqualFunc(got.other.byLoc[l], want.other.byLoc[l], sameSetting) {
-				t.Errorf("hero %s: the index of locale %d differs", h.ID, l)
+				!maps.EqualFunc(got.other.byLoc[l], want.other.byLoc[l], sameSetting) ||
+				!slices.Equal(got.ix.spellings[l], want.ix.spellings[l]) {
+				t.Errorf("%s: the index of locale %d differs", id, l)
 			}
 		}
 	}
@@ -144,4 +148,29 @@ func renderSpellers(s *Schema) []byte {
 	wrap("\nvar genSpellerEnd = [...]uint32{", ends)
 	wrap("\nvar genSpellerSet = [...]vocab.LocaleSet{", sets)
 	return b.Bytes()
+}
+
+// TestTablesBuiltOnceConcurrently: goroutines asking for the same tables
+// of a fresh schema at once get one table each (run with -race).
+func TestTablesBuiltOnceConcurrently(t *testing.T) {
+	s := build(vocab.Default())
+	ids := slices.Sorted(maps.Keys(s.tables))
+	got := make([][]*table, 4)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			for i := range ids {
+				// Each goroutine starts at another place.
+				got[g] = append(got[g], s.table(ids[(i+g*len(ids)/len(got))%len(ids)]))
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		for i, tb := range got[g] {
+			if id := ids[(i+g*len(ids)/len(got))%len(ids)]; tb == nil || tb != s.table(id) {
+				t.Fatalf("goroutine %d: table %s is %p, then %p", g, id, tb, s.table(id))
+			}
+		}
+	}
 }

@@ -69,7 +69,6 @@ func Fold(s string) string {
 	return b.String()
 }
 
-
 func isSpace(r rune) bool {
 	switch r {
 	case ' ', '\t', '\n', '\r', '\v', '\f':
