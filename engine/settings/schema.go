@@ -83,7 +83,9 @@ type setting struct {
 	key    string
 	node   *vocab.SettingsNode
 	names  vocab.Names
-	values nameIndex[string] // the words of an enumerated setting, by value id
+	// values are the words of an enumerated setting by value id, built
+	// on first use (see Schema.valuesOf).
+	values atomic.Pointer[nameIndex[string]]
 	table  *table
 	// merged marks a mode's setting that General takes from the mode.
 	merged bool
@@ -127,11 +129,11 @@ type builder struct {
 	folds *folder
 	// values are the value indexes by settings node: a per-hero setting
 	// has the same values in every hero's table.
-	values map[*vocab.SettingsNode]nameIndex[string]
+	values map[*vocab.SettingsNode]*nameIndex[string]
 }
 
 func build(v *vocab.Vocabulary) *Schema {
-	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]nameIndex[string]{}}
+	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]*nameIndex[string]{}}
 	b.build(v, !isBuiltin(v))
 	return b.Schema
 }
@@ -219,6 +221,9 @@ func (s *Schema) spellings() map[string]vocab.LocaleSet {
 		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
 		t.ix.spelledIn(spellers)
 		t.other.spelledIn(spellers)
+		for _, st := range t.settings {
+			s.valuesOf(st)
+		}
 	}
 	s.mu.Lock()
 	for _, ix := range s.b.values {
@@ -456,19 +461,31 @@ func (b *builder) addAll(t *table, nodes map[string]*vocab.SettingsNode) {
 
 func (b *builder) addNode(t *table, key string, n *vocab.SettingsNode) *setting {
 	st := &setting{id: t.id + "/" + key, key: key, node: n, names: n.Names, table: t}
-	if len(n.Values) > 0 {
-		vals, ok := b.values[n]
-		if !ok {
-			for _, vk := range sortedKeys(n.Values) {
-				vals.add(b.folds, &n.Values[vk].Names, vk)
-			}
-			b.values[n] = vals
-		}
-		st.values = vals
-	}
 	t.settings = append(t.settings, st)
 	t.byKey[key] = st
 	return st
+}
+
+// valuesOf returns the index of the words of st's values, building it on
+// first use: a table's lists of values (data centers, maps, …) are most
+// of its spellings, and a script sets few of its settings. The settings
+// of one node (a per-hero setting in every hero's table) share one.
+func (s *Schema) valuesOf(st *setting) *nameIndex[string] {
+	if ix := st.values.Load(); ix != nil {
+		return ix
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ix := s.b.values[st.node]
+	if ix == nil {
+		ix = &nameIndex[string]{}
+		for _, vk := range sortedKeys(st.node.Values) {
+			ix.add(s.b.folds, &st.node.Values[vk].Names, vk)
+		}
+		s.b.values[st.node] = ix
+	}
+	st.values.Store(ix)
+	return ix
 }
 
 // index (re)builds the name index; settings earlier in the table win

@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite spellers_gen.go from the built-
 // computed builds the schema of the built-in vocabulary as for any other:
 // every table, the spellers computed.
 func computed() *Schema {
-	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]nameIndex[string]{}}
+	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]*nameIndex[string]{}}
 	b.build(vocab.Default(), true)
 	return b.Schema
 }
@@ -151,7 +151,7 @@ func renderSpellers(s *Schema) []byte {
 }
 
 // TestTablesBuiltOnceConcurrently: goroutines asking for the same tables
-// of a fresh schema at once get one table each (run with -race).
+// and values of a fresh schema at once get one of each (run with -race).
 func TestTablesBuiltOnceConcurrently(t *testing.T) {
 	s := build(vocab.Default())
 	ids := slices.Sorted(maps.Keys(s.tables))
@@ -161,7 +161,11 @@ func TestTablesBuiltOnceConcurrently(t *testing.T) {
 		wg.Go(func() {
 			for i := range ids {
 				// Each goroutine starts at another place.
-				got[g] = append(got[g], s.table(ids[(i+g*len(ids)/len(got))%len(ids)]))
+				tb := s.table(ids[(i+g*len(ids)/len(got))%len(ids)])
+				got[g] = append(got[g], tb)
+				for _, st := range tb.settings {
+					s.valuesOf(st)
+				}
 			}
 		})
 	}
@@ -170,6 +174,11 @@ func TestTablesBuiltOnceConcurrently(t *testing.T) {
 		for i, tb := range got[g] {
 			if id := ids[(i+g*len(ids)/len(got))%len(ids)]; tb == nil || tb != s.table(id) {
 				t.Fatalf("goroutine %d: table %s is %p, then %p", g, id, tb, s.table(id))
+			}
+			for _, st := range tb.settings {
+				if ix := s.valuesOf(st); ix != s.b.values[st.node] {
+					t.Fatalf("%s: two indexes of its values", st.id)
+				}
 			}
 		}
 	}
