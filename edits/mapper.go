@@ -90,6 +90,19 @@ func (m *Mapper) Text() string { return m.text }
 func (m *Mapper) init() {
 	m.once.Do(func() {
 		m.lines = make([]int, 1, strings.Count(m.text, "\n")+1)
+		if strings.IndexByte(m.text, '\r') < 0 {
+			// Every break is a "\n", found by the vectorised search
+			// (IndexAny looks at a byte at a time).
+			for i := 0; ; i++ {
+				j := strings.IndexByte(m.text[i:], '\n')
+				if j < 0 {
+					break
+				}
+				i += j
+				m.lines = append(m.lines, i+1)
+			}
+			return
+		}
 		for i := 0; ; i++ {
 			// Jump to the next break: lines are long, breaks are few.
 			j := strings.IndexAny(m.text[i:], "\r\n")

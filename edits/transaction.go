@@ -39,8 +39,16 @@ type Transaction struct {
 // Identity returns the identity of a text: the lower-case hex SHA-256 of
 // its bytes.
 func Identity(text string) string {
-	sum := sha256.Sum256([]byte(text))
-	return hex.EncodeToString(sum[:])
+	// The text goes to the hash through a small buffer:
+	// Sum256([]byte(text)) copied the whole text to the heap first.
+	h := sha256.New()
+	var buf [8 << 10]byte
+	for len(text) > 0 {
+		n := copy(buf[:], text)
+		h.Write(buf[:n])
+		text = text[n:]
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Refusal codes.

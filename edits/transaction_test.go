@@ -1,11 +1,14 @@
 package edits_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -152,4 +155,16 @@ func runeBoundary(s string, i int) int {
 		i--
 	}
 	return i
+}
+
+// TestIdentityIsSHA256: Identity, hashing through a buffer, is the hex
+// SHA-256 of the text, at the buffer's edges too.
+func TestIdentityIsSHA256(t *testing.T) {
+	for _, n := range []int{0, 1, 8<<10 - 1, 8 << 10, 8<<10 + 1, 3*8<<10 + 5} {
+		text := strings.Repeat("é;", n/3) + strings.Repeat("x", n-n/3*3)
+		sum := sha256.Sum256([]byte(text))
+		if got, want := edits.Identity(text), hex.EncodeToString(sum[:]); got != want {
+			t.Errorf("Identity of %d bytes = %s, want %s", len(text), got, want)
+		}
+	}
 }

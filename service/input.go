@@ -149,11 +149,18 @@ func KindOfText(text string) string {
 	workshop, opy := 0, 0
 	inComment := false
 	previous := "" // the last top-level line read
-	var lines []string
-	for line := range strings.Lines(text) {
-		lines = append(lines, strings.TrimRight(line, " \t\r\n"))
-	}
-	for i, line := range lines {
+	for rest := text; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if !inComment && line != "" && (line[0] == ' ' || line[0] == '\t') {
+			// Indented (most lines of a program): no need to trim it.
+			continue
+		}
+		line = strings.TrimRight(line, " \t\r\n")
 		if inComment {
 			if strings.Contains(line, "*/") {
 				inComment = false
@@ -181,7 +188,7 @@ func KindOfText(text string) string {
 		case strings.HasSuffix(line, " {") && !strings.ContainsAny(line, "\"(:="):
 			// WORD { (OverPy's output layout of a Workshop block), or
 			// OverPy's settings followed by a JSON object.
-			if jsonNext(lines[i+1:]) {
+			if jsonNext(rest) {
 				opy++
 			} else {
 				workshop++
@@ -230,8 +237,8 @@ func overpyHeader(line string) bool {
 
 // jsonNext reports whether the next non-blank line starts a JSON member
 // ("key": …), as OverPy's settings object does.
-func jsonNext(lines []string) bool {
-	for _, l := range lines {
+func jsonNext(text string) bool {
+	for l := range strings.Lines(text) {
 		if t := strings.TrimSpace(l); t != "" {
 			return strings.HasPrefix(t, "\"")
 		}

@@ -1,8 +1,6 @@
 package service
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"sync"
 
@@ -58,9 +56,8 @@ type Program struct {
 
 // NewProgram checks f and wraps the result.
 func NewProgram(f *source.File, opts engine.Options, snapshot int) *Program {
-	sum := sha256.Sum256([]byte(f.Text))
 	return &Program{
-		File: f, Checked: engine.Check(f, opts), Identity: hex.EncodeToString(sum[:]),
+		File: f, Checked: engine.Check(f, opts), Identity: edits.Identity(f.Text),
 		Snapshot: snapshot, mapper: edits.NewMapper(f.Text),
 		Origin: contract.Origin{Input: f.Path, Entry: f.Path, Kind: "workshop"},
 	}

@@ -86,5 +86,9 @@ func (s *Schema) spelledIn(text string) vocab.LocaleSet {
 	if len(text) > 2*s.maxKey+16 {
 		return 0
 	}
-	return s.spellers[vocab.Fold(text)]
+	key := vocab.Fold(text)
+	if s.spellers == nil {
+		return staticSpellers(key)
+	}
+	return s.spellers[key]
 }

@@ -279,38 +279,38 @@ func (r *resolver) find(sc scope, key string) (st *setting, misplaced bool) {
 	}
 	switch sc.kind {
 	case inMain:
-		return lookup(s.tables["main"]), false
+		return lookup(s.table("main")), false
 	case inLobby:
-		return lookup(s.tables["lobby"]), false
+		return lookup(s.table("lobby")), false
 	case inTeam:
-		return lookup(s.tables["heroes/general"]), false
+		return lookup(s.table("heroes/general")), false
 	case inMode:
 		if sc.id != "" && sc.id != "general" {
-			if st := lookup(s.tables["gamemodes/"+sc.id]); st != nil {
+			if st := lookup(s.table("gamemodes/" + sc.id)); st != nil {
 				return st, false
 			}
-			if st := lookup(s.tables["gamemodes/general"]); st != nil && !st.merged {
+			if st := lookup(s.table("gamemodes/general")); st != nil && !st.merged {
 				return st, false
 			}
 		}
-		for _, t := range s.modeTables {
-			if st := lookup(t); st != nil {
+		for _, lt := range s.modeTables {
+			if st := lookup(s.get(lt)); st != nil {
 				return st, sc.id != "" && sc.id != "general"
 			}
 		}
 	case inHero:
-		if t := s.tables["heroes/"+sc.id]; t != nil && sc.id != "" {
+		if t := s.table("heroes/" + sc.id); t != nil && sc.id != "" {
 			if st := lookup(t); st != nil {
 				return st, false
 			}
 			if st, ok := t.other.find(key, r.order); ok {
 				return st, false
 			}
-		} else if st := lookup(s.tables["heroes/general"]); st != nil {
+		} else if st := lookup(s.table("heroes/general")); st != nil {
 			return st, false
 		}
-		for _, t := range s.heroTables {
-			if st := lookup(t); st != nil {
+		for _, lt := range s.heroTables {
+			if st := lookup(s.get(lt)); st != nil {
 				return st, sc.id != ""
 			}
 		}
@@ -358,15 +358,16 @@ func (r *resolver) keySpellings(sc scope) [vocab.NumLocales][]string {
 	var t *table
 	switch sc.kind {
 	case inMain:
-		t = r.s.tables["main"]
+		t = r.s.table("main")
 	case inLobby:
-		t = r.s.tables["lobby"]
+		t = r.s.table("lobby")
 	case inTeam:
-		t = r.s.tables["heroes/general"]
+		t = r.s.table("heroes/general")
 	case inMode:
 		var out [vocab.NumLocales][]string
-		for _, mt := range r.s.modeTables {
-			if sc.id == "" || sc.id == "general" || mt.id == "gamemodes/"+sc.id || mt.id == "gamemodes/general" {
+		for _, lt := range r.s.modeTables {
+			if sc.id == "" || sc.id == "general" || lt.id == "gamemodes/"+sc.id || lt.id == "gamemodes/general" {
+				mt := r.s.get(lt)
 				for l := range out {
 					out[l] = append(out[l], mt.ix.spellings[l]...)
 				}
@@ -374,9 +375,9 @@ func (r *resolver) keySpellings(sc scope) [vocab.NumLocales][]string {
 		}
 		return out
 	case inHero:
-		t = r.s.tables["heroes/"+sc.id]
+		t = r.s.table("heroes/" + sc.id)
 		if t == nil {
-			t = r.s.tables["heroes/general"]
+			t = r.s.table("heroes/general")
 		}
 	}
 	if t == nil {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -39,15 +40,29 @@ type Schema struct {
 	words  map[string]*vocab.Entry
 	wordIx [vocab.NumLocales]map[string][]string
 
-	tables     map[string]*table
-	modeTables []*table // gamemodes/general first, then by mode id
-	heroTables []*table // in vocabulary order
+	// tables are the tables by id, each built on its first use: a script
+	// sets a few of the 52 heroes and 35 modes if any, and building every
+	// table was nine tenths of building the schema. b, under mu, builds
+	// them.
+	tables     map[string]*lazyTable
+	modeTables []*lazyTable // gamemodes/general first, then by mode id
+	heroTables []*lazyTable // in vocabulary order
+	mu         sync.Mutex
+	b          *builder
 	// maxKey is the length in bytes of the longest setting name: longer
 	// text is not folded and looked up, which keeps odd lines cheap.
 	maxKey int
 	// spellers gives, for every folded spelling of the schema, the locales
-	// that spell it (see Vote).
+	// that spell it (see Vote). It is nil for the built-in vocabulary,
+	// whose spellings are static data (spellers_gen.go).
 	spellers map[string]vocab.LocaleSet
+}
+
+// A lazyTable is a table built on its first use (see Schema.get).
+type lazyTable struct {
+	id    string
+	build func(*builder) *table
+	t     atomic.Pointer[table]
 }
 
 // A table is the settings that may be written in one kind of group.
@@ -68,7 +83,9 @@ type setting struct {
 	key    string
 	node   *vocab.SettingsNode
 	names  vocab.Names
-	values nameIndex[string] // the words of an enumerated setting, by value id
+	// values are the words of an enumerated setting by value id, built
+	// on first use (see Schema.valuesOf).
+	values atomic.Pointer[nameIndex[string]]
 	table  *table
 	// merged marks a mode's setting that General takes from the mode.
 	merged bool
@@ -112,19 +129,28 @@ type builder struct {
 	folds *folder
 	// values are the value indexes by settings node: a per-hero setting
 	// has the same values in every hero's table.
-	values map[*vocab.SettingsNode]nameIndex[string]
+	values map[*vocab.SettingsNode]*nameIndex[string]
 }
 
 func build(v *vocab.Vocabulary) *Schema {
-	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]nameIndex[string]{}}
-	b.build(v)
+	b := &builder{folds: newFolder(), values: map[*vocab.SettingsNode]*nameIndex[string]{}}
+	b.build(v, !isBuiltin(v))
 	return b.Schema
 }
 
-func (b *builder) build(v *vocab.Vocabulary) {
+// isBuiltin reports whether v is the built-in vocabulary that
+// spellers_gen.go was generated from.
+func isBuiltin(v *vocab.Vocabulary) bool {
+	return v == vocab.Default() && v.CatalogSHA256 == genSpellersCatalogSHA256
+}
+
+// build indexes the schema of v, leaving every table to its first use.
+// Unless spellings is set, it leaves the spellers and maxKey to the
+// static tables; with it, it builds every table to compute them.
+func (b *builder) build(v *vocab.Vocabulary, spellings bool) {
 	b.Schema = &Schema{v: v, sections: map[string]*vocab.SettingsNode{}, lists: map[string]*vocab.SettingsNode{},
 		teams: map[string]*vocab.SettingsNode{}, extensions: map[string]*vocab.SettingsNode{},
-		words: map[string]*vocab.Entry{}, tables: map[string]*table{}}
+		words: map[string]*vocab.Entry{}, tables: map[string]*lazyTable{}, b: b}
 	s := b.Schema
 	for _, w := range v.SettingWords {
 		id := strings.Trim(w.ID, "_")
@@ -156,15 +182,18 @@ func (b *builder) build(v *vocab.Vocabulary) {
 		s.sections[id] = n
 		s.sectionIx.add(b.folds, &n.Names, id)
 	}
-	s.add(b.tableOf("main", values(s.sections["main"])))
-	lobby := b.tableOf("lobby", values(s.sections["lobby"]))
-	for key, word := range map[string]string{"team1Slots": "team1", "team2Slots": "team2"} {
-		if st := lobby.byKey[key]; st != nil && s.words[word] != nil {
-			st.names = fill(st.node.Names, s.words[word].Names)
+	s.add("main", func(b *builder) *table { return b.tableOf("main", values(s.sections["main"])) })
+	s.add("lobby", func(b *builder) *table {
+		lobby := &table{id: "lobby", byKey: map[string]*setting{}}
+		b.addAll(lobby, values(s.sections["lobby"]))
+		for key, word := range map[string]string{"team1Slots": "team1", "team2Slots": "team2"} {
+			if st := lobby.byKey[key]; st != nil && s.words[word] != nil {
+				st.names = fill(st.node.Names, s.words[word].Names)
+			}
 		}
-	}
-	b.index(lobby)
-	s.add(lobby)
+		b.index(lobby)
+		return lobby
+	})
 	if ext := s.sections["extensions"]; ext != nil {
 		for _, id := range sortedKeys(ext.Values) {
 			s.extensions[id] = ext.Values[id]
@@ -173,34 +202,79 @@ func (b *builder) build(v *vocab.Vocabulary) {
 	}
 	b.buildModes()
 	b.buildHeroes()
-	// About 12,000 spellings: a map of that size from the start saves
-	// growing it a dozen times.
-	s.spellers = make(map[string]vocab.LocaleSet, 1<<14)
-	for _, t := range s.tables {
-		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
-		t.ix.spelledIn(s.spellers)
-		t.other.spelledIn(s.spellers)
+	if !spellings {
+		s.maxKey = genSpellersMaxKey
+		return
 	}
-	for _, ix := range b.values {
-		ix.spelledIn(s.spellers)
-	}
-	s.sectionIx.spelledIn(s.spellers)
-	s.listIx.spelledIn(s.spellers)
-	s.teamIx.spelledIn(s.spellers)
-	s.extIx.spelledIn(s.spellers)
-	s.modeIx.spelledIn(s.spellers)
-	s.heroIx.spelledIn(s.spellers)
-	s.mapIx.spelledIn(s.spellers)
-	for l, words := range s.wordIx {
-		for k := range words {
-			s.spellers[k] |= vocab.Of(vocab.Locale(l))
-		}
-	}
-	return
+	s.spellers = s.spellings()
 }
 
-func (s *Schema) add(t *table) {
-	s.tables[t.id] = t
+// spellings returns the locales that spell each folded spelling of the
+// schema, every table built, and sets maxKey.
+func (s *Schema) spellings() map[string]vocab.LocaleSet {
+	// About 12,000 spellings: a map of that size from the start saves
+	// growing it a dozen times.
+	spellers := make(map[string]vocab.LocaleSet, 1<<14)
+	s.maxKey = 0
+	for _, lt := range s.tables {
+		t := s.get(lt)
+		s.maxKey = max(s.maxKey, t.ix.maxLen, t.other.maxLen)
+		t.ix.spelledIn(spellers)
+		t.other.spelledIn(spellers)
+		for _, st := range t.settings {
+			s.valuesOf(st)
+		}
+	}
+	s.mu.Lock()
+	for _, ix := range s.b.values {
+		ix.spelledIn(spellers)
+	}
+	s.mu.Unlock()
+	s.sectionIx.spelledIn(spellers)
+	s.listIx.spelledIn(spellers)
+	s.teamIx.spelledIn(spellers)
+	s.extIx.spelledIn(spellers)
+	s.modeIx.spelledIn(spellers)
+	s.heroIx.spelledIn(spellers)
+	s.mapIx.spelledIn(spellers)
+	for l, words := range s.wordIx {
+		for k := range words {
+			spellers[k] |= vocab.Of(vocab.Locale(l))
+		}
+	}
+	return spellers
+}
+
+// add makes the table id, which build builds on its first use.
+func (s *Schema) add(id string, build func(*builder) *table) *lazyTable {
+	lt := &lazyTable{id: id, build: build}
+	s.tables[id] = lt
+	return lt
+}
+
+// table returns the table of a table id (main, gamemodes/general,
+// heroes/ana), building it on first use, or nil.
+func (s *Schema) table(id string) *table {
+	if lt := s.tables[id]; lt != nil {
+		return s.get(lt)
+	}
+	return nil
+}
+
+// get returns the table of lt, building it on first use. A table's build
+// reads the schema's nodes, never another table.
+func (s *Schema) get(lt *lazyTable) *table {
+	if t := lt.t.Load(); t != nil {
+		return t
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := lt.t.Load(); t != nil {
+		return t
+	}
+	t := lt.build(s.b)
+	lt.t.Store(t)
+	return t
 }
 
 func (b *builder) buildModes() {
@@ -223,29 +297,37 @@ func (b *builder) buildModes() {
 	slices.SortStableFunc(ids, func(a, b string) int {
 		return boolOrder(a == "general", b == "general")
 	})
+	settings := make(map[string]map[string]*vocab.SettingsNode, len(ids))
 	for _, id := range ids {
-		settings := map[string]*vocab.SettingsNode{}
+		settings[id] = map[string]*vocab.SettingsNode{}
 		for k, n := range modes[id].Values {
 			if s.lists[k] == nil {
-				settings[k] = n
+				settings[id][k] = n
 			}
 		}
-		t := b.tableOf("gamemodes/"+id, settings)
-		s.add(t)
-		s.modeTables = append(s.modeTables, t)
 	}
-	// General takes every mode's settings too; a key it shares with
-	// several modes is spelled as the first of them (by mode id) spells
-	// it, and gets one identity, gamemodes/general/<key>.
-	if general := s.tables["gamemodes/general"]; general != nil {
-		for _, t := range s.modeTables[1:] {
-			for _, st := range t.settings {
-				if general.byKey[st.key] == nil {
-					b.addNode(general, st.key, st.node).merged = true
+	for _, id := range ids {
+		build := func(b *builder) *table { return b.tableOf("gamemodes/"+id, settings[id]) }
+		if id == "general" {
+			// General takes every mode's settings too; a key it shares
+			// with several modes is spelled as the first of them (by
+			// mode id) spells it, and gets one identity,
+			// gamemodes/general/<key>.
+			build = func(b *builder) *table {
+				general := &table{id: "gamemodes/general", byKey: map[string]*setting{}}
+				b.addAll(general, settings[id])
+				for _, other := range ids[1:] {
+					for _, key := range sortedKeys(settings[other]) {
+						if general.byKey[key] == nil {
+							b.addNode(general, key, settings[other][key]).merged = true
+						}
+					}
 				}
+				b.index(general)
+				return general
 			}
 		}
-		b.index(general)
+		s.modeTables = append(s.modeTables, s.add("gamemodes/"+id, build))
 	}
 }
 
@@ -271,46 +353,63 @@ func (b *builder) buildHeroes() {
 	genEach := children(heroes.Values["__generalAndEachHero__"])
 	genOnly := children(heroes.Values["__generalButNotEachHero__"])
 
-	general := &table{id: "heroes/general", byKey: map[string]*setting{}}
-	b.addAll(general, genEach)
-	b.addAll(general, genOnly)
-	b.index(general)
-	s.add(general)
-
+	s.add("heroes/general", func(b *builder) *table {
+		general := &table{id: "heroes/general", byKey: map[string]*setting{}}
+		b.addAll(general, genEach)
+		b.addAll(general, genOnly)
+		b.index(general)
+		return general
+	})
 	for _, h := range s.v.Heroes {
-		t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
-		b.addAll(t, values(heroes.Values[h.ID]))
-		applies := map[*setting]bool{}
-		for _, group := range []map[string]*vocab.SettingsNode{genEach, each} {
-			for _, key := range sortedKeys(group) {
-				n := group[key]
-				if t.byKey[key] != nil {
+		s.heroTables = append(s.heroTables, s.add("heroes/"+h.ID, func(b *builder) *table {
+			return b.heroTable(heroes, h, each, genEach)
+		}))
+	}
+}
+
+// allHeroTables returns every hero's table, in vocabulary order.
+func (s *Schema) allHeroTables() []*table {
+	out := make([]*table, 0, len(s.heroTables))
+	for _, lt := range s.heroTables {
+		out = append(out, s.get(lt))
+	}
+	return out
+}
+
+// heroTable builds the table of hero h: its own settings, then those of
+// every hero, templates filled with its abilities' names.
+func (b *builder) heroTable(heroes *vocab.SettingsNode, h *vocab.Hero, each, genEach map[string]*vocab.SettingsNode) *table {
+	t := &table{id: "heroes/" + h.ID, byKey: map[string]*setting{}}
+	b.addAll(t, values(heroes.Values[h.ID]))
+	applies := map[*setting]bool{}
+	for _, group := range []map[string]*vocab.SettingsNode{genEach, each} {
+		for _, key := range sortedKeys(group) {
+			n := group[key]
+			if t.byKey[key] != nil {
+				continue
+			}
+			names := n.Names
+			if slot := abilitySlot(key); slot != "" && strings.Contains(n.Names[vocab.EnUS], "%1$s") {
+				ab := ability(h, slot)
+				if ab == nil {
 					continue
 				}
-				names := n.Names
-				if slot := abilitySlot(key); slot != "" && strings.Contains(n.Names[vocab.EnUS], "%1$s") {
-					ab := ability(h, slot)
-					if ab == nil {
-						continue
-					}
-					names = fill(n.Names, ab.Names)
-				}
-				st := b.addNode(t, key, n)
-				st.names = names
-				applies[st] = appliesTo(n, h.ID)
+				names = fill(n.Names, ab.Names)
 			}
+			st := b.addNode(t, key, n)
+			st.names = names
+			applies[st] = appliesTo(n, h.ID)
 		}
-		t.ix.grow(len(t.settings))
-		for _, st := range t.settings {
-			if a, isGeneral := applies[st]; isGeneral && !a {
-				t.other.add(b.folds, &st.names, st)
-			} else {
-				t.ix.add(b.folds, &st.names, st)
-			}
-		}
-		s.add(t)
-		s.heroTables = append(s.heroTables, t)
 	}
+	t.ix.grow(len(t.settings))
+	for _, st := range t.settings {
+		if a, isGeneral := applies[st]; isGeneral && !a {
+			t.other.add(b.folds, &st.names, st)
+		} else {
+			t.ix.add(b.folds, &st.names, st)
+		}
+	}
+	return t
 }
 
 func appliesTo(n *vocab.SettingsNode, hero string) bool {
@@ -362,19 +461,31 @@ func (b *builder) addAll(t *table, nodes map[string]*vocab.SettingsNode) {
 
 func (b *builder) addNode(t *table, key string, n *vocab.SettingsNode) *setting {
 	st := &setting{id: t.id + "/" + key, key: key, node: n, names: n.Names, table: t}
-	if len(n.Values) > 0 {
-		vals, ok := b.values[n]
-		if !ok {
-			for _, vk := range sortedKeys(n.Values) {
-				vals.add(b.folds, &n.Values[vk].Names, vk)
-			}
-			b.values[n] = vals
-		}
-		st.values = vals
-	}
 	t.settings = append(t.settings, st)
 	t.byKey[key] = st
 	return st
+}
+
+// valuesOf returns the index of the words of st's values, building it on
+// first use: a table's lists of values (data centers, maps, …) are most
+// of its spellings, and a script sets few of its settings. The settings
+// of one node (a per-hero setting in every hero's table) share one.
+func (s *Schema) valuesOf(st *setting) *nameIndex[string] {
+	if ix := st.values.Load(); ix != nil {
+		return ix
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ix := s.b.values[st.node]
+	if ix == nil {
+		ix = &nameIndex[string]{}
+		for _, vk := range sortedKeys(st.node.Values) {
+			ix.add(s.b.folds, &st.node.Values[vk].Names, vk)
+		}
+		s.b.values[st.node] = ix
+	}
+	st.values.Store(ix)
+	return ix
 }
 
 // index (re)builds the name index; settings earlier in the table win

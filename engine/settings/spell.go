@@ -61,7 +61,7 @@ func (s *Schema) SpellValue(keyID, valueID string, l vocab.Locale) (text string,
 	case "value":
 		if st := s.setting(keyID); st != nil {
 			if n := st.node.Values[arg]; n != nil {
-				return spelling{names: n.Names, back: readsAs(&st.values, arg)}.in(valueID, l)
+				return spelling{names: n.Names, back: readsAs(s.valuesOf(st), arg)}.in(valueID, l)
 			}
 		}
 	}
@@ -190,7 +190,7 @@ func (s *Schema) setting(id string) *setting {
 	if i < 0 {
 		return nil
 	}
-	if t := s.tables[id[:i]]; t != nil {
+	if t := s.table(id[:i]); t != nil {
 		return t.byKey[id[i+1:]]
 	}
 	return nil

@@ -56,12 +56,13 @@ func boolFamily(tag string) string {
 func (r *resolver) settingValue(st *setting, text string) (string, *problem) {
 	n := st.node
 	if len(n.Values) > 0 {
-		if id, ok := st.values.find(vocab.Fold(text), r.order); ok {
+		values := r.s.valuesOf(st)
+		if id, ok := values.find(vocab.Fold(text), r.order); ok {
 			return "value:" + id, nil
 		}
-		cands := st.values.spellings[r.loc]
+		cands := values.spellings[r.loc]
 		if len(cands) == 0 {
-			cands = st.values.spellings[vocab.EnUS]
+			cands = values.spellings[vocab.EnUS]
 		}
 		return r.literal(text, ""), unknownValue(text, keyName(st, r.loc), cands)
 	}

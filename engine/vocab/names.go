@@ -41,11 +41,25 @@ func Fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
-		if isSpace(r) {
-			space = b.Len() > 0
+	for i := 0; i < len(s); {
+		// ASCII, most of every spelling, a byte at a time.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			if c = asciiFold[c]; c == ' ' {
+				space = b.Len() > 0
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteByte(c)
 			continue
 		}
+		// No rune past ASCII is white space here (isSpace); a byte that
+		// starts no valid sequence reads as U+FFFD, as ranging does.
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		if space {
 			b.WriteByte(' ')
 			space = false

@@ -235,7 +235,7 @@ func (c *Client) call(method string, params, result any) error {
 		return &Error{Code: "internal-error", Message: err.Error()}
 	}
 	if err := p.write(msg); err != nil {
-		return c.exitError(method, err)
+		return c.writeFailed(method, err)
 	}
 	deadline := time.After(c.timeout())
 	for {
@@ -287,6 +287,29 @@ func (c *Client) call(method string, params, result any) error {
 			return c.failed("%s: no answer within %s (the process is stopped; the next request starts it again)", method, c.timeout())
 		}
 	}
+}
+
+// writeFailed says why a request could not be written: the process ended
+// (or closed its input). What it wrote before decides, once it has ended:
+// output that is no message is reported as such, as when the write went
+// through first, so that the answer does not depend on when the process
+// ended (a shell that prints a greeting and exits); otherwise the exit.
+func (c *Client) writeFailed(method string, err error) *Error {
+	p := c.proc
+	select {
+	case <-p.exited:
+	case <-time.After(time.Second):
+		return c.exitError(method, err)
+	}
+	// Its output is closed: the reader has a frame, an error or the end.
+	select {
+	case f := <-p.frames:
+		if f.err != nil && !errors.Is(f.err, io.EOF) && !errors.Is(f.err, io.ErrUnexpectedEOF) && !errors.Is(f.err, os.ErrClosed) {
+			return c.failed("%s: its output is not a wright-provider/1 message: %v%s", method, f.err, p.stderr.say())
+		}
+	case <-time.After(time.Second):
+	}
+	return c.exitError(method, err)
 }
 
 // exitError says the process ended, with its status and the last lines

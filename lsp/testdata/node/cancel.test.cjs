@@ -5,8 +5,8 @@
 //
 // Two requests that take a while, made deterministic:
 //   - a compute-bound one: the first wright/request lint (all: true) of a
-//     large program (the largest corpus export with its rules three times
-//     over, about 1.3 MB; once, 0.45 MB, under -race), which loads, checks
+//     large program (the largest corpus export with its rules eight times
+//     over, about 3.5 MB; twice, 0.9 MB, under -race), which loads, checks
 //     and lints it. The test
 //     measures the same request on an identical copy first and requires it
 //     to take at least MIN_SLOW_MS, so the cancellation below (sent
@@ -37,7 +37,7 @@ function bigProgram(n) {
 
 // How many times over the rules are repeated: the Go test makes it 1 for
 // a server built with -race, which is slower by itself.
-const COPIES = Number(process.env.WRIGHT_NODE_SLOW_COPIES || 3);
+const COPIES = Number(process.env.WRIGHT_NODE_SLOW_COPIES || 8);
 
 before(async () => {
   const big = bigProgram(COPIES);
