@@ -34,9 +34,20 @@ type Checked struct {
 	// Recheck.
 	parsed     *parser.Result
 	validation *validate.Validation
-	// incremental is set when Recheck read only the rules an edit
-	// touched (the tests count it).
-	incremental bool
+	// splice says which rules Recheck read again; nil when the whole
+	// text was read.
+	splice *ast.Splice
+}
+
+// Splice says which rules Recheck read and validated again, the others
+// being the previous result's (see [ast.Splice]); ok is false when the
+// whole text was read, by Check or by a Recheck that could not do less.
+// Analyses per rule use it to redo only those rules.
+func (c *Checked) Splice() (sp ast.Splice, ok bool) {
+	if c.splice == nil {
+		return ast.Splice{}, false
+	}
+	return *c.splice, true
 }
 
 // Check parses and validates a Workshop file. It never fails: problems are
@@ -68,7 +79,7 @@ func Recheck(prev *Checked, f *source.File, edit source.Edit, opts Options) *Che
 		return checked(res, validate.Validate(res.Script, vopts))
 	}
 	c := checked(res, validate.Revalidate(prev.validation, res.Script, sp, vopts))
-	c.incremental = true
+	c.splice = &sp
 	return c
 }
 

@@ -114,6 +114,20 @@ func sameCheck(got, want *Checked) string {
 	return ""
 }
 
+// costDifference names the first part of two counts that differs.
+func costDifference(got, want *cost.Program) string {
+	if got.Total != want.Total || len(got.Rules) != len(want.Rules) {
+		return fmt.Sprintf("total %d of %d rules, want %d of %d", got.Total, len(got.Rules), want.Total, len(want.Rules))
+	}
+	for i := range got.Rules {
+		g, w := got.Rules[i], want.Rules[i]
+		if !reflect.DeepEqual(g, w) {
+			return fmt.Sprintf("rule %d: got %d %+v %+v, want %d %+v %+v", i, g.Count, g.ByNode, g.Statements, w.Count, w.ByNode, w.Statements)
+		}
+	}
+	return fmt.Sprintf("got %+v, want %+v", got, want)
+}
+
 // diagDifference lists the diagnostics only one of got and want has.
 func diagDifference(got, want diag.List) string {
 	var b strings.Builder
@@ -180,6 +194,7 @@ func TestRecheckEqualsCheck(t *testing.T) {
 			n = bigSteps // a check of the largest files takes most of the time
 		}
 		prev := Check(f, Options{})
+		prevCost := cost.Count(prev.Script, cost.Options{})
 		text := f.Text
 		for step := range n {
 			e := randomEdit(rng, text, prev.Script)
@@ -196,9 +211,15 @@ func TestRecheckEqualsCheck(t *testing.T) {
 				t.Fatalf("%s, edit %d (%v → %q): %s\nrules before: %v\ntext before: %q", f.Path, step, e.Span, e.New, diff, spans, text[max(0, e.Span.Start-300):])
 			}
 			total++
-			if got.incremental {
+			if sp, ok := got.Splice(); ok {
 				incremental++
+				// The element count, per rule, is redone for the rules
+				// read again only.
+				if recounted, want := cost.Recount(prevCost, got.Script, sp, cost.Options{}), cost.Count(want.Script, cost.Options{}); !reflect.DeepEqual(recounted, want) {
+					t.Fatalf("%s, edit %d (%v → %q): Recount differs from Count: %s", f.Path, step, e.Span, e.New, costDifference(recounted, want))
+				}
 			}
+			prevCost = cost.Count(got.Script, cost.Options{})
 			prev, text = got, next
 		}
 	}
@@ -212,9 +233,10 @@ func TestRecheckEqualsCheck(t *testing.T) {
 	t.Logf("%d of %d edits were read incrementally", incremental, total)
 }
 
-// TestRecheckLeavesPreviousAlone checks that Recheck changes nothing of
-// the Checked it starts from: after edits of every kind, the previous
-// result is still deeply equal to a fresh Check of its own text.
+// TestRecheckLeavesPreviousAlone checks that Recheck and Recount change
+// nothing of the results they start from: after edits of every kind, the
+// previous result is still deeply equal to a fresh Check of its own text,
+// and its count to a fresh Count.
 func TestRecheckLeavesPreviousAlone(t *testing.T) {
 	files := corpusTexts(t)
 	rng := rand.New(rand.NewPCG(18, 2))
@@ -224,13 +246,20 @@ func TestRecheckLeavesPreviousAlone(t *testing.T) {
 			continue
 		}
 		prev := Check(f, Options{})
+		prevCost := cost.Count(prev.Script, cost.Options{})
 		for range 6 {
 			e := randomEdit(rng, f.Text, prev.Script)
 			next := f.Text[:e.Span.Start] + e.New + f.Text[e.Span.End:]
-			Recheck(prev, source.NewFile(f.Path, next), e, Options{})
+			got := Recheck(prev, source.NewFile(f.Path, next), e, Options{})
+			if sp, ok := got.Splice(); ok {
+				cost.Recount(prevCost, got.Script, sp, cost.Options{})
+			}
 		}
 		if fresh := Check(f, Options{}); !reflect.DeepEqual(prev, fresh) {
 			t.Errorf("%s: Recheck changed the previous result: %s", f.Path, sameCheck(prev, fresh))
+		}
+		if fresh := cost.Count(prev.Script, cost.Options{}); !reflect.DeepEqual(prevCost, fresh) {
+			t.Errorf("%s: Recount changed the previous count: %s", f.Path, costDifference(prevCost, fresh))
 		}
 	}
 }
