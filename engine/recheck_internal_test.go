@@ -74,10 +74,16 @@ func randomEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 			at = sp.Start + rng.IntN(sp.Len()+1)
 		}
 	}
-	at = runeStart(text, min(max(at, 0), len(text)))
+	// An editor never splits a character; one edit in ten does, making
+	// the text invalid UTF-8 or valid again.
+	snap := runeStart
+	if rng.IntN(10) == 0 {
+		snap = func(_ string, off int) int { return off }
+	}
+	at = snap(text, min(max(at, 0), len(text)))
 	end := at
 	if kind := rng.IntN(3); kind > 0 {
-		end = runeStart(text, min(at+1+rng.IntN(4), len(text)))
+		end = snap(text, min(at+1+rng.IntN(4), len(text)))
 		if kind == 1 {
 			return source.Edit{Span: source.Span{Start: at, End: end}}
 		}

@@ -3,8 +3,10 @@ package service
 import (
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
@@ -62,5 +64,53 @@ func TestRevisedProgramEqualsNew(t *testing.T) {
 	}
 	if recounted == 0 {
 		t.Error("no version's element count was recounted from the last one's")
+	}
+}
+
+// BenchmarkAnalysisOfAKeystroke times what a language server computes for
+// one keystroke in z_owware before it publishes: the program (checked
+// again, whole or incrementally) and its lint findings with the index and
+// element count they need. The keystroke is a space typed after a
+// statement of the middle rule or of the second rule; "whole" is
+// NewProgram, "incremental" RevisedProgram from the counted previous
+// version. It reports the median and the 99th percentile.
+func BenchmarkAnalysisOfAKeystroke(b *testing.B) {
+	data, err := os.ReadFile("../../shared/corpus/workshop/game-exports/z_owware.txt")
+	if err != nil {
+		b.Fatalf("the shared corpus must be present: %v", err)
+	}
+	text := string(data)
+	cfg := &lint.Config{}
+	prev := NewProgram(source.NewFile("z_owware.txt", text), engine.Options{}, 0)
+	prev.Lint(cfg)
+	rules := prev.Checked.Script.Rules
+	for _, at := range []struct {
+		name string
+		rule int
+	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
+		r := rules[at.rule]
+		mid := r.Span.Start + r.Span.Len()/2
+		off := mid + strings.IndexByte(text[mid:], ';') + 1
+		e := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
+		f := source.NewFile("z_owware.txt", text[:off]+" "+text[off:])
+		for _, how := range []string{"whole", "incremental"} {
+			b.Run(at.name+"/"+how, func(b *testing.B) {
+				var times []time.Duration
+				for b.Loop() {
+					start := time.Now()
+					var p *Program
+					if how == "whole" {
+						p = NewProgram(f, engine.Options{}, 0)
+					} else {
+						p = RevisedProgram(prev, f, e, engine.Options{}, 0)
+					}
+					p.Lint(cfg)
+					times = append(times, time.Since(start))
+				}
+				slices.Sort(times)
+				b.ReportMetric(float64(times[len(times)/2])/1e6, "p50-ms")
+				b.ReportMetric(float64(times[len(times)*99/100])/1e6, "p99-ms")
+			})
+		}
 	}
 }

@@ -51,7 +51,7 @@ func reparse(prev *Result, f *source.File, edit source.Edit) (*Result, ast.Splic
 	rules := old.Rules
 	if old.Actions != nil || old.Conditions != nil || len(rules) == 0 ||
 		strings.HasPrefix(oldText, byteOrderMark) || strings.HasPrefix(text, byteOrderMark) ||
-		hasCode(prev.Diags, diag.InvalidUTF8) || !utf8.ValidString(text) {
+		hasCode(prev.Diags, diag.InvalidUTF8) || !validAround(text, edit.Span.Start, edit.Span.Start+len(edit.New)) {
 		return nil, ast.Splice{}, false
 	}
 	// The rules the edit touches are rules[lo:hi]. A rule's reading may
@@ -256,6 +256,21 @@ func spliceComments(old, read []source.Span, sp ast.Splice) []source.Span {
 		out = append(out, c.Shift(sp.Delta()))
 	}
 	return out
+}
+
+// validAround reports whether text, made from a valid UTF-8 text by
+// writing [start, end), is still valid: only the characters from the one
+// before start to the one after end can have changed.
+func validAround(text string, start, end int) bool {
+	start = max(start-1, 0)
+	for start > 0 && !utf8.RuneStart(text[start]) {
+		start--
+	}
+	end = min(end+1, len(text))
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	return utf8.ValidString(text[start:end])
 }
 
 // commentAcross reports whether a comment starts before off and ends
