@@ -73,8 +73,12 @@ func NewProgram(f *source.File, opts engine.Options, snapshot int) *Program {
 // checked under the options prev was checked under. It reads, validates
 // and counts again only the rules the edit touches when it can (see
 // engine.Recheck); prev, which other requests may hold, is not changed.
-// prev must be a Workshop program (not one compiled from OverPy).
+// A prev compiled from OverPy gives NewProgram's result.
 func RevisedProgram(prev *Program, f *source.File, edit source.Edit, opts engine.Options, snapshot int) *Program {
+	if prev.overpy != nil {
+		// Its tree is the lowered text's, not f's.
+		return NewProgram(f, opts, snapshot)
+	}
 	p := newWorkshopProgram(f, engine.Recheck(prev.Checked, f, edit, opts), snapshot)
 	if sp, ok := p.Checked.Splice(); ok {
 		// The count is redone from prev's when prev has one; prev itself
