@@ -181,7 +181,8 @@ func firstTreeDifference(a, b *ast.Script) string {
 
 // TestRecheckEqualsCheck edits every corpus file at random, each edit
 // after the last, and checks each Recheck against Check of the edited
-// text: diagnostics, detection, tree and element count.
+// text: diagnostics, detection, tree and element count (and Recount
+// against Count).
 func TestRecheckEqualsCheck(t *testing.T) {
 	// Each step checks the whole edited text to compare: under the race
 	// detector, a few steps per file are what fits in half a minute.
@@ -199,15 +200,21 @@ func TestRecheckEqualsCheck(t *testing.T) {
 		if len(f.Text) > 200_000 {
 			n = bigSteps // a check of the largest files takes most of the time
 		}
-		prev := Check(f, Options{})
+		// One file in three is read in a locale the caller gives (a
+		// language server configured with one), the others detect it.
+		opts := Options{}
+		if fi%3 == 2 {
+			opts = Options{Locale: Check(f, Options{}).Script.Locale, LocaleGiven: true}
+		}
+		prev := Check(f, opts)
 		prevCost := cost.Count(prev.Script, cost.Options{})
 		text := f.Text
 		for step := range n {
 			e := randomEdit(rng, text, prev.Script)
 			next := text[:e.Span.Start] + e.New + text[e.Span.End:]
 			nf := source.NewFile(f.Path, next)
-			got := Recheck(prev, nf, e, Options{})
-			want := Check(nf, Options{})
+			got := Recheck(prev, nf, e, opts)
+			want := Check(nf, opts)
 			if diff := sameCheck(got, want); diff != "" {
 				var spans []source.Span
 				for _, r := range prev.Script.Rules {

@@ -56,8 +56,9 @@ func reparse(prev *Result, f *source.File, edit source.Edit) (*Result, ast.Splic
 	}
 	// The rules the edit touches are rules[lo:hi]. A rule's reading may
 	// look past its end: a rule whose '}' is missing ends where the next
-	// "rule (" is found, so it counts as touched by an edit up to the
-	// next rule's name. A rule that starts where the edit ends counts too.
+	// "rule (" or block is found, so it counts as touched by an edit up to
+	// the next rule's name, and the last rule by any edit after it. A
+	// rule that starts where the edit ends counts too.
 	reach := func(i int) int {
 		if i+1 < len(rules) { // i == -1 for the head
 			if next := rules[i+1]; !next.NameSpan.IsZero() {
@@ -65,7 +66,7 @@ func reparse(prev *Result, f *source.File, edit source.Edit) (*Result, ast.Splic
 			}
 			return rules[i+1].Span.End
 		}
-		return rules[i].Span.End
+		return len(oldText)
 	}
 	lo := sort.Search(len(rules), func(i int) bool { return reach(i) >= edit.Span.Start })
 	hi := sort.Search(len(rules), func(i int) bool { return rules[i].Span.Start > edit.Span.End })
