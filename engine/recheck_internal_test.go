@@ -186,7 +186,7 @@ func firstTreeDifference(a, b *ast.Script) string {
 func TestRecheckEqualsCheck(t *testing.T) {
 	// Each step checks the whole edited text to compare: under the race
 	// detector, a few steps per file are what fits in half a minute.
-	steps, bigSteps := 6, 2
+	steps, bigSteps := 5, 2
 	if testing.Short() {
 		steps, bigSteps = 3, 1
 	}
