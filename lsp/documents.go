@@ -77,12 +77,16 @@ func (d *document) program() *service.Program {
 			return
 		}
 		f := source.NewFile(d.path, d.text)
-		if base := d.revises.Swap(nil); base != nil {
+		if base := d.revises.Load(); base != nil {
 			d.prog = service.RevisedProgram(base, f, source.Difference(base.File.Text, d.text), d.opts, 0)
 		} else {
 			d.prog = service.NewProgram(f, d.opts, 0)
 		}
+		// built first: a version edited from this one while it was
+		// being built starts from the older program meanwhile, never
+		// from nothing.
 		d.built.Store(d.prog)
+		d.revises.Store(nil)
 	})
 	return d.prog
 }
