@@ -3,8 +3,10 @@ package engine_test
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
@@ -123,4 +125,55 @@ func BenchmarkFullPipeline(b *testing.B) {
 		lint.Run(lint.Program{File: f, Script: c.Script,
 			Index: index.Build(c.Script), Cost: cost.Count(c.Script, cost.Options{})}, nil)
 	}
+}
+
+// BenchmarkRecheck times one keystroke in z_owware: a space typed after a
+// statement of the middle rule, or of the second rule (the rules after it
+// move), read again by Recheck (and the element count redone by Recount)
+// from the check of the text before. It reports the median and the 99th
+// percentile of the single keystrokes.
+func BenchmarkRecheck(b *testing.B) {
+	f := benchInputs(b)["z_owware"]
+	prev := engine.Check(f, engine.Options{})
+	prevCost := cost.Count(prev.Script, cost.Options{})
+	rules := prev.Script.Rules
+	for _, at := range []struct {
+		name string
+		rule int
+	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
+		r := rules[at.rule]
+		mid := r.Span.Start + r.Span.Len()/2
+		semi := strings.IndexByte(f.Text[mid:r.Span.End], ';')
+		if semi < 0 {
+			b.Fatalf("rule %d has no statement after its middle", at.rule)
+		}
+		off := mid + semi + 1
+		edit := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
+		next := source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:])
+		b.Run(at.name, func(b *testing.B) {
+			var times []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				c := engine.Recheck(prev, next, edit, engine.Options{})
+				sp, ok := c.Splice()
+				if !ok {
+					b.Fatal("the keystroke was not read incrementally")
+				}
+				cost.Recount(prevCost, c.Script, sp, cost.Options{})
+				times = append(times, time.Since(start))
+			}
+			reportPercentiles(b, times)
+		})
+	}
+}
+
+// reportPercentiles reports the median and the 99th percentile of times,
+// in milliseconds.
+func reportPercentiles(b *testing.B, times []time.Duration) {
+	slices.Sort(times)
+	at := func(q float64) float64 {
+		return float64(times[int(q*float64(len(times)-1))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(at(0.50), "p50-ms")
+	b.ReportMetric(at(0.99), "p99-ms")
 }

@@ -1,6 +1,7 @@
 // Package engine is the entry point to the Workshop engine: Check reads a
 // Workshop file into a tree and returns every problem the parser and the
-// validator find.
+// validator find; Recheck returns the same for an edit of a checked file,
+// reading and validating again only the rules the edit touched.
 //
 // The subpackages own the pieces: source (files and byte spans), diag
 // (diagnostics and their codes), vocab (the Workshop vocabulary in 15

@@ -18,5 +18,8 @@
 // Positions cross into the engine only through the edits package's
 // mapper, in the encoding negotiated at initialize (UTF-16 unless the
 // client offers UTF-8 or UTF-32). Documents are immutable values: an edit
-// makes a new one, so each request reads one consistent version.
+// makes a new one, so each request reads one consistent version. A
+// Workshop document edited by range changes is checked from the program
+// of the version it was edited from (service.RevisedProgram): only the
+// rules the edits touched are read, validated and counted again.
 package lsp

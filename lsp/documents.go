@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -47,6 +48,15 @@ type document struct {
 	// symbols are its workspace/symbol entries, built on first use.
 	symbolsOnce sync.Once
 	symbols     []workspaceEntry
+
+	// revises is the program of an earlier version of the document,
+	// edited into this one: program checks again only what the edits
+	// touched (nil: the whole text). It is dropped once used, so that a
+	// document keeps at most one older program alive.
+	revises atomic.Pointer[service.Program]
+	// built is prog once program built it, for the next version to
+	// start from.
+	built atomic.Pointer[service.Program]
 }
 
 func newDocument(uri, path string, version int32, text string, open bool, opts engine.Options, read func(string) (string, error)) *document {
@@ -66,9 +76,34 @@ func (d *document) program() *service.Program {
 			d.prog = service.NewOverPyProgram(source.NewFile(d.path, d.text), d.opts, d.read)
 			return
 		}
-		d.prog = service.NewProgram(source.NewFile(d.path, d.text), d.opts, 0)
+		f := source.NewFile(d.path, d.text)
+		if base := d.revises.Load(); base != nil {
+			d.prog = service.RevisedProgram(base, f, source.Difference(base.File.Text, d.text), d.opts, 0)
+		} else {
+			d.prog = service.NewProgram(f, d.opts, 0)
+		}
+		// built first: a version edited from this one while it was
+		// being built starts from the older program meanwhile, never
+		// from nothing.
+		d.built.Store(d.prog)
+		d.revises.Store(nil)
 	})
 	return d.prog
+}
+
+// revise makes d start from the program of prev, the version it was
+// edited from, when both are Workshop texts read under the same options:
+// prev's program if built, else the one prev itself started from (an
+// analysis a newer version superseded never built its own).
+func (d *document) revise(prev *document) {
+	if d.overpy || d.tooLarge || prev.overpy || prev.tooLarge || prev.opts != d.opts {
+		return
+	}
+	if p := prev.built.Load(); p != nil {
+		d.revises.Store(p)
+	} else if p := prev.revises.Load(); p != nil {
+		d.revises.Store(p)
+	}
 }
 
 // isWorkshop reports whether a path names a Workshop file.
@@ -208,10 +243,13 @@ func (st *store) apply(uri string, version int32, changes []any, enc edits.Encod
 	// m maps text: the document's own mapper, whose line table the
 	// publication built, until a change replaces the text.
 	m := d.mapper
+	// whole is set by a change of the whole text: a new text more than
+	// an edit, read whole.
+	whole := false
 	for i, c := range changes {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			text, m = c.Text, nil
+			text, m, whole = c.Text, nil, true
 		case protocol.TextDocumentContentChangeEvent:
 			if m == nil {
 				m = edits.NewMapper(text)
@@ -232,7 +270,11 @@ func (st *store) apply(uri string, version int32, changes []any, enc edits.Encod
 			return fmt.Errorf("%s: change %d: unknown change %T", uri, i, c)
 		}
 	}
-	st.docs[documentKey(uri)] = newDocument(uri, d.path, version, text, true, st.opts, st.readText)
+	nd := newDocument(uri, d.path, version, text, true, st.opts, st.readText)
+	if !whole {
+		nd.revise(d)
+	}
+	st.docs[documentKey(uri)] = nd
 	return nil
 }
 

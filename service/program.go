@@ -3,10 +3,12 @@ package service
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wright-lsp/wright-lsp/contract"
 	"github.com/wright-lsp/wright-lsp/edits"
 	"github.com/wright-lsp/wright-lsp/engine"
+	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/index"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
@@ -32,8 +34,13 @@ type Program struct {
 	index     *index.Index
 	costOnce  sync.Once
 	cost      *cost.Program
-	objOnce   sync.Once
-	objects   []objects.Object
+	// counted is cost once it is computed, for RevisedProgram to read
+	// without computing it; recount is what a revised program's count
+	// starts from (nil once counted).
+	counted atomic.Pointer[cost.Program]
+	recount *recount
+	objOnce sync.Once
+	objects []objects.Object
 	// lintMu is held while lintRes is computed, so that concurrent
 	// callers wait for one run instead of repeating it.
 	lintMu  sync.Mutex
@@ -56,11 +63,44 @@ type Program struct {
 
 // NewProgram checks f and wraps the result.
 func NewProgram(f *source.File, opts engine.Options, snapshot int) *Program {
+	return newWorkshopProgram(f, engine.Check(f, opts), snapshot)
+}
+
+// RevisedProgram returns what NewProgram returns for f, whose text is
+// prev's with edit applied (edit.Span is an offset range of prev's text),
+// checked under the options prev was checked under. It reads, validates
+// and counts again only the rules the edit touches when it can (see
+// engine.Recheck); prev, which other requests may hold, is not changed.
+// A prev compiled from OverPy gives NewProgram's result.
+func RevisedProgram(prev *Program, f *source.File, edit source.Edit, opts engine.Options, snapshot int) *Program {
+	if prev.overpy != nil {
+		// Its tree is the lowered text's, not f's.
+		return NewProgram(f, opts, snapshot)
+	}
+	p := newWorkshopProgram(f, engine.Recheck(prev.Checked, f, edit, opts), snapshot)
+	if sp, ok := p.Checked.Splice(); ok {
+		// The count is redone from prev's when prev has one; prev itself
+		// is not kept, only its count.
+		if base := prev.counted.Load(); base != nil {
+			p.recount = &recount{base: base, splice: sp}
+		}
+	}
+	return p
+}
+
+func newWorkshopProgram(f *source.File, checked *engine.Checked, snapshot int) *Program {
 	return &Program{
-		File: f, Checked: engine.Check(f, opts), Identity: edits.Identity(f.Text),
+		File: f, Checked: checked, Identity: edits.Identity(f.Text),
 		Snapshot: snapshot, mapper: edits.NewMapper(f.Text),
 		Origin: contract.Origin{Input: f.Path, Entry: f.Path, Kind: "workshop"},
 	}
+}
+
+// A recount is where a revised program's element count starts from: the
+// previous program's count, and the rules read again since.
+type recount struct {
+	base   *cost.Program
+	splice ast.Splice
 }
 
 // Index returns the program's semantic index.
@@ -71,7 +111,14 @@ func (p *Program) Index() *index.Index {
 
 // Cost returns the program's element count.
 func (p *Program) Cost() *cost.Program {
-	p.costOnce.Do(func() { p.cost = cost.Count(p.Checked.Script, cost.Options{}) })
+	p.costOnce.Do(func() {
+		if rc := p.recount; rc != nil {
+			p.cost, p.recount = cost.Recount(rc.base, p.Checked.Script, rc.splice, cost.Options{}), nil
+		} else {
+			p.cost = cost.Count(p.Checked.Script, cost.Options{})
+		}
+		p.counted.Store(p.cost)
+	})
 	return p.cost
 }
 

@@ -80,20 +80,8 @@ func Count(s *ast.Script, opts Options) *Program {
 	}
 	stmts := make([]StatementCost, 0, nStmts)
 	for i, r := range s.Rules {
-		rc := &p.Rules[i]
-		rc.Index, rc.Rule = i, r
-		c.beginRule()
-		c.kind(kRule, 1)
-		start := len(stmts)
-		stmts = c.block(stmts, r.Conditions, true)
-		stmts = c.block(stmts, r.Actions, false)
-		rc.Statements = stmts[start:len(stmts):len(stmts)]
-		rc.Count = 1
-		for _, st := range rc.Statements {
-			rc.Count += st.Count
-		}
-		rc.ByNode = c.endRule()
-		p.Total += rc.Count
+		stmts = c.countRule(&p.Rules[i], i, r, stmts)
+		p.Total += p.Rules[i].Count
 	}
 	if s.Conditions != nil || s.Actions != nil {
 		rc := &RuleCost{Index: -1}
@@ -110,6 +98,93 @@ func Count(s *ast.Script, opts Options) *Program {
 		p.Total += rc.Count
 	}
 	return p
+}
+
+// countRule counts r, the rule at index i, into rc; its statements' costs are
+// appended to stmts, which is returned.
+func (c *counter) countRule(rc *RuleCost, i int, r *ast.Rule, stmts []StatementCost) []StatementCost {
+	rc.Index, rc.Rule = i, r
+	c.beginRule()
+	c.kind(kRule, 1)
+	start := len(stmts)
+	stmts = c.block(stmts, r.Conditions, true)
+	stmts = c.block(stmts, r.Actions, false)
+	rc.Statements = stmts[start:len(stmts):len(stmts)]
+	rc.Count = 1
+	for _, st := range rc.Statements {
+		rc.Count += st.Count
+	}
+	rc.ByNode = c.endRule()
+	return stmts
+}
+
+// Recount returns what Count returns for next, a script read again after
+// an edit as sp says (see [ast.Splice]) from the one prev counted under
+// the same options: only the rules read again are counted; the others'
+// counts are prev's, pointing at next's rules and statements. A rule's
+// count depends on that rule alone. prev is not changed.
+func Recount(prev *Program, next *ast.Script, sp ast.Splice, opts Options) *Program {
+	if prev.Payload != nil || next.Conditions != nil || next.Actions != nil ||
+		sp.First+sp.Old > len(prev.Rules) || len(prev.Rules)-sp.Old != len(next.Rules)-sp.New {
+		return Count(next, opts)
+	}
+	c := newCounter(opts.resolve(), true)
+	p := &Program{Budget: Budget, Rules: make([]RuleCost, len(next.Rules))}
+	copy(p.Rules, prev.Rules[:sp.First])
+	// As Count, every rule's list is a slice of one allocation (never
+	// nil, even empty).
+	n := 0
+	for _, r := range next.Rules[sp.First : sp.First+sp.New] {
+		n += blockLen(r.Conditions) + blockLen(r.Actions)
+	}
+	stmts := make([]StatementCost, 0, n)
+	for i := sp.First; i < sp.First+sp.New; i++ {
+		stmts = c.countRule(&p.Rules[i], i, next.Rules[i], stmts)
+	}
+	// The rules after moved: their counts stand, their nodes are copies.
+	moved := prev.Rules[sp.First+sp.Old:]
+	n = 0
+	for _, rc := range moved {
+		n += len(rc.Statements)
+	}
+	movedStmts := make([]StatementCost, 0, n)
+	for k, rc := range moved {
+		i := sp.First + sp.New + k
+		r := next.Rules[i]
+		rc.Index, rc.Rule = i, r
+		if r != prev.Rules[sp.First+sp.Old+k].Rule {
+			start := len(movedStmts)
+			movedStmts = moveStatements(movedStmts, rc.Statements, r)
+			rc.Statements = movedStmts[start:len(movedStmts):len(movedStmts)]
+		}
+		p.Rules[i] = rc
+	}
+	for i := range p.Rules {
+		p.Total += p.Rules[i].Count
+	}
+	return p
+}
+
+// moveStatements appends the costs of a moved rule's statements, old,
+// pointing at r's statements (its conditions, then its actions, as old
+// lists them).
+func moveStatements(out, old []StatementCost, r *ast.Rule) []StatementCost {
+	var conds, acts []*ast.Statement
+	if r.Conditions != nil {
+		conds = r.Conditions.Statements
+	}
+	if r.Actions != nil {
+		acts = r.Actions.Statements
+	}
+	for j, sc := range old {
+		if j < len(conds) {
+			sc.Statement = conds[j]
+		} else {
+			sc.Statement = acts[j-len(conds)]
+		}
+		out = append(out, sc)
+	}
+	return out
 }
 
 func blockLen(b *ast.Block) int {

@@ -14,6 +14,11 @@
 // boundaries; every loop makes progress and nesting is bounded, so the
 // parser neither panics nor loops on any input.
 //
+// Reparse reads an edited text as Parse would, reading again only the
+// rules the edit touched and reusing the others (moved copies for those
+// after the edit); it reads the whole text when the edit reaches what only
+// the whole text decides (the head blocks, the locale).
+//
 // A Stream reads a generated text rule by rule while it is being written
 // (the OverPy frontend's lowering) and joins the rules after its head at
 // the end: the same result as Parse of the whole text, or a refusal.

@@ -30,6 +30,12 @@ type Result struct {
 	Diags  diag.List
 	// Detection says how the locale was chosen.
 	Detection Detection
+
+	// vocab and votes are what Reparse needs to read an edit of the text
+	// as Parse would: the vocabulary, and the locale votes of the whole
+	// text (when the locale was detected).
+	vocab *vocab.Vocabulary
+	votes [vocab.NumLocales]int
 }
 
 // Detection records how the client language was determined.
@@ -74,15 +80,9 @@ func Parse(f *source.File, opts Options) *Result {
 		p.giveLocale(opts.Locale)
 		res.Detection = Detection{Given: true, Candidates: vocab.Of(opts.Locale)}
 	} else {
-		p.detect = true
 		cands := detectCandidates(v, f.Text)
 		res.Detection.Candidates = cands
-		p.accept = cands | vocab.Of(vocab.EnUS)
-		p.locale, _ = cands.First()
-		if cands.Has(vocab.EnUS) {
-			p.locale = vocab.EnUS
-		}
-		p.matcher = v.Matcher(p.accept)
+		p.startDetecting(cands)
 	}
 	s := p.parseScript()
 	s.File = f
@@ -96,6 +96,7 @@ func Parse(f *source.File, opts Options) *Result {
 	p.resolveSettings(s)
 	res.Script = s
 	res.Diags = p.diags
+	res.vocab, res.votes = v, p.votes
 	res.Diags.Sort()
 	// Messages quote the text; none echoes a long token or a control
 	// character raw.
@@ -106,6 +107,19 @@ func Parse(f *source.File, opts Options) *Result {
 // newParser returns a parser at the start of text.
 func newParser(text string, v *vocab.Vocabulary) *parser {
 	return &parser{src: text, v: v, actionAt: -1, hitsAt: -1, unclosedAt: -1}
+}
+
+// startDetecting makes the parser read the names of the candidate
+// locales (and en-US) and count their votes: the locale is decided once
+// the whole text is read.
+func (p *parser) startDetecting(cands vocab.LocaleSet) {
+	p.detect = true
+	p.accept = cands | vocab.Of(vocab.EnUS)
+	p.locale, _ = cands.First()
+	if cands.Has(vocab.EnUS) {
+		p.locale = vocab.EnUS
+	}
+	p.matcher = p.v.Matcher(p.accept)
 }
 
 // giveLocale sets the text's language as given, not detected: names of

@@ -4,6 +4,8 @@ package parser
 // numbers, identifiers and operators, read directly from the text.
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,7 +48,7 @@ func (p *parser) skipSlow() {
 				} else {
 					p.pos += end
 				}
-				p.comments = append(p.comments, source.Span{Start: start, End: p.pos})
+				p.comment(source.Span{Start: start, End: p.pos})
 			case '*':
 				start := p.pos
 				end := strings.Index(p.src[p.pos+2:], "*/")
@@ -57,7 +59,7 @@ func (p *parser) skipSlow() {
 				} else {
 					p.pos += 2 + end + 2
 				}
-				p.comments = append(p.comments, source.Span{Start: start, End: p.pos})
+				p.comment(source.Span{Start: start, End: p.pos})
 			default:
 				return
 			}
@@ -65,6 +67,22 @@ func (p *parser) skipSlow() {
 			return
 		}
 	}
+}
+
+// comment records a comment once, in order. Looking ahead (does the next
+// line start a rule?) reads the comments before what it looks for, and
+// reading on from where it looked reads them again.
+func (p *parser) comment(c source.Span) {
+	n := len(p.comments)
+	if n > 0 && p.comments[n-1].Start >= c.Start {
+		i := sort.Search(n, func(i int) bool { return p.comments[i].Start >= c.Start })
+		if p.comments[i].Start == c.Start {
+			return
+		}
+		p.comments = slices.Insert(p.comments, i, c)
+		return
+	}
+	p.comments = append(p.comments, c)
 }
 
 // skipSpaces moves past spaces and tabs only (not line breaks or comments).

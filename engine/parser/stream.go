@@ -81,7 +81,7 @@ func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
 	}
 	s.Rules = append(s.Rules, st.s.Rules...)
 	for i, d := range st.p.diags {
-		shiftDiag(&d, head)
+		d = d.Shift(head)
 		if i == 0 && len(p.diags) > 0 {
 			// report drops a diagnostic that repeats the last one.
 			if last := p.diags[len(p.diags)-1]; last.Code == d.Code && last.Span == d.Span {
@@ -91,7 +91,7 @@ func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
 		p.diags = append(p.diags, d)
 	}
 	for _, c := range st.p.comments {
-		p.comments = append(p.comments, shiftSpan(c, head))
+		p.comments = append(p.comments, c.Shift(head))
 	}
 	p.locStrs = append(p.locStrs, st.p.locStrs...)
 	p.src = f.Text
@@ -100,63 +100,35 @@ func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
 	s.Locale = p.locale
 	p.resolveLocalizedStrings(s.Locale)
 	p.resolveSettings(s)
-	res := &Result{Script: s, Diags: p.diags, Detection: Detection{Given: true, Candidates: vocab.Of(st.opts.Locale)}}
+	res := &Result{Script: s, Diags: p.diags, Detection: Detection{Given: true, Candidates: vocab.Of(st.opts.Locale)}, vocab: p.v}
 	res.Diags.Sort()
 	diag.CleanAll(res.Diags)
 	return res, true
 }
 
-// shiftSpan moves a span by d bytes; the zero span (no position) stays.
-func shiftSpan(s source.Span, d int) source.Span {
-	if s.IsZero() {
-		return s
-	}
-	return source.Span{Start: s.Start + d, End: s.End + d}
-}
-
-func shiftDiag(x *diag.Diagnostic, d int) {
-	x.Span = shiftSpan(x.Span, d)
-	if len(x.Related) > 0 {
-		rel := make([]diag.Related, len(x.Related))
-		for i, r := range x.Related {
-			r.Span = shiftSpan(r.Span, d)
-			rel[i] = r
-		}
-		x.Related = rel
-	}
-	if x.Fix != nil {
-		fix := &diag.Fix{Title: x.Fix.Title, Edits: make([]source.Edit, len(x.Fix.Edits))}
-		for i, e := range x.Fix.Edits {
-			e.Span = shiftSpan(e.Span, d)
-			fix.Edits[i] = e
-		}
-		x.Fix = fix
-	}
-}
-
 // shiftRule moves every span of a rule the parser read by d bytes. The
 // parser gives every node its own Expr, so none is moved twice.
 func shiftRule(r *ast.Rule, d int) {
-	r.Span = shiftSpan(r.Span, d)
-	r.DisabledSpan = shiftSpan(r.DisabledSpan, d)
-	r.KeywordSpan = shiftSpan(r.KeywordSpan, d)
-	r.NameSpan = shiftSpan(r.NameSpan, d)
+	r.Span = r.Span.Shift(d)
+	r.DisabledSpan = r.DisabledSpan.Shift(d)
+	r.KeywordSpan = r.KeywordSpan.Shift(d)
+	r.NameSpan = r.NameSpan.Shift(d)
 	if ev := r.Event; ev != nil {
-		ev.Span = shiftSpan(ev.Span, d)
-		ev.KeywordSpan = shiftSpan(ev.KeywordSpan, d)
+		ev.Span = ev.Span.Shift(d)
+		ev.KeywordSpan = ev.KeywordSpan.Shift(d)
 		for i := range ev.Lines {
-			ev.Lines[i].Span = shiftSpan(ev.Lines[i].Span, d)
+			ev.Lines[i].Span = ev.Lines[i].Span.Shift(d)
 		}
 	}
 	for _, b := range []*ast.Block{r.Conditions, r.Actions} {
 		if b == nil {
 			continue
 		}
-		b.Span = shiftSpan(b.Span, d)
-		b.KeywordSpan = shiftSpan(b.KeywordSpan, d)
+		b.Span = b.Span.Shift(d)
+		b.KeywordSpan = b.KeywordSpan.Shift(d)
 		for _, st := range b.Statements {
-			st.Span = shiftSpan(st.Span, d)
-			st.DisabledSpan = shiftSpan(st.DisabledSpan, d)
+			st.Span = st.Span.Shift(d)
+			st.DisabledSpan = st.DisabledSpan.Shift(d)
 			shiftExpr(st.Comment, d)
 			shiftExpr(st.Body, d)
 		}
@@ -167,8 +139,8 @@ func shiftExpr(e *ast.Expr, d int) {
 	if e == nil {
 		return
 	}
-	e.Span = shiftSpan(e.Span, d)
-	e.NameSpan = shiftSpan(e.NameSpan, d)
+	e.Span = e.Span.Shift(d)
+	e.NameSpan = e.NameSpan.Shift(d)
 	for _, a := range e.Args {
 		shiftExpr(a, d)
 	}

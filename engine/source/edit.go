@@ -38,3 +38,43 @@ func Apply(text string, edits []Edit) (string, error) {
 	b.WriteString(text[at:])
 	return b.String(), nil
 }
+
+// Difference returns one edit that turns old into new: the bytes between
+// their common prefix and their common suffix replaced. It is how a
+// reader that saw old learns what changed when it is handed new (several
+// edits become one that covers them).
+func Difference(old, new string) Edit {
+	n := min(len(old), len(new))
+	pre := commonPrefix(old, new, n)
+	suf := commonSuffix(old[pre:], new[pre:], n-pre)
+	return Edit{Span: Span{Start: pre, End: len(old) - suf}, New: new[pre : len(new)-suf]}
+}
+
+// commonPrefix returns the length of the common prefix of a and b, of at
+// most n bytes. Comparing blocks first leaves the byte loop a block at
+// most: a language server compares a large file on every keystroke.
+func commonPrefix(a, b string, n int) int {
+	const block = 64
+	i := 0
+	for i+block <= n && a[i:i+block] == b[i:i+block] {
+		i += block
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix returns the length of the common suffix of a and b, of at
+// most n bytes.
+func commonSuffix(a, b string, n int) int {
+	const block = 64
+	i := 0
+	for i+block <= n && a[len(a)-i-block:len(a)-i] == b[len(b)-i-block:len(b)-i] {
+		i += block
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}

@@ -30,6 +30,15 @@ func (s Span) Len() int { return s.End - s.Start }
 // IsZero reports whether s is the zero span (no position).
 func (s Span) IsZero() bool { return s.Start == 0 && s.End == 0 }
 
+// Shift returns s moved by d bytes; the zero span (no position) stays
+// where it is.
+func (s Span) Shift(d int) Span {
+	if s.IsZero() {
+		return s
+	}
+	return Span{Start: s.Start + d, End: s.End + d}
+}
+
 // Contains reports whether offset lies in [Start, End).
 func (s Span) Contains(offset int) bool { return s.Start <= offset && offset < s.End }
 

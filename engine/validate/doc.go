@@ -9,5 +9,7 @@
 // limits), rule shapes and block nesting, Custom String and String
 // placeholders and lengths, and the limits on workshop settings. Each
 // concern is one file: decls.go, expr.go, rules.go, strings.go,
-// limits.go, with nearest-name suggestions in suggest.go.
+// limits.go, with nearest-name suggestions in suggest.go. Revalidate
+// checks again only the rules an edit touched when the declarations and
+// the per-file limits allow.
 package validate

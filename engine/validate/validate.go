@@ -18,6 +18,91 @@ type Options struct {
 // Script checks a parsed script against the vocabulary and its own
 // declarations, and returns the problems found. It never changes s.
 func Script(s *ast.Script, opts Options) diag.List {
+	return Validate(s, opts).Diags
+}
+
+// A Validation is what validating a script found, with what Revalidate
+// needs to check the script again after an edit.
+type Validation struct {
+	// Diags are the problems found, sorted by position.
+	Diags diag.List
+
+	script *ast.Script
+	// settings counts the workshop settings of each rule: the game
+	// limits those of the whole mode.
+	settings []int32
+	total    int
+	// asked bounds the fresh nearest-name look-ups made, which are
+	// limited per script.
+	asked int
+}
+
+// Validate checks s as Script does, and keeps what Revalidate needs.
+func Validate(s *ast.Script, opts Options) *Validation {
+	c := newChecker(s, opts)
+	val := &Validation{script: s, settings: make([]int32, len(s.Rules))}
+	for i, r := range s.Rules {
+		before := c.workshopSettings
+		c.rule(r)
+		val.settings[i] = int32(c.workshopSettings - before)
+	}
+	if s.Conditions != nil {
+		c.block(s.Conditions, false)
+	}
+	if s.Actions != nil {
+		c.block(s.Actions, true)
+		c.flow(s.Actions)
+	}
+	val.total, val.asked = c.workshopSettings, c.sugg.Asked()
+	val.Diags = c.finish()
+	return val
+}
+
+// Revalidate returns what Validate returns for next, a script read again
+// after an edit as sp says (see [ast.Splice]) from the one prev checked.
+// When the declarations, the locale and the limits of the whole script
+// allow, it checks only the rules read again and keeps the other rules'
+// problems, moved; otherwise it checks next whole. prev is not changed.
+func Revalidate(prev *Validation, next *ast.Script, sp ast.Splice, opts Options) *Validation {
+	old := prev.script
+	if old == nil || next.Variables != old.Variables || next.Subroutines != old.Subroutines || next.Locale != old.Locale ||
+		old.Actions != nil || old.Conditions != nil || next.Actions != nil || next.Conditions != nil ||
+		sp.First+sp.Old > len(old.Rules) || sp.First+sp.New > len(next.Rules) ||
+		len(old.Rules)-sp.Old != len(next.Rules)-sp.New || prev.total > MaxWorkshopSettings {
+		return Validate(next, opts)
+	}
+	c := newChecker(next, opts)
+	// The declarations' problems are prev's, kept below.
+	c.diags = nil
+	settings := make([]int32, len(next.Rules))
+	copy(settings, prev.settings[:sp.First])
+	copy(settings[sp.First+sp.New:], prev.settings[sp.First+sp.Old:])
+	total := prev.total
+	for _, n := range prev.settings[sp.First : sp.First+sp.Old] {
+		total -= int(n)
+	}
+	for i := sp.First; i < sp.First+sp.New; i++ {
+		before := c.workshopSettings
+		c.rule(next.Rules[i])
+		settings[i] = int32(c.workshopSettings - before)
+	}
+	total += c.workshopSettings
+	// Past the limit, the warning depends on the count before each rule,
+	// and a look-up past the bound goes unanswered depending on the
+	// look-ups before it: check the whole script.
+	asked := prev.asked + c.sugg.Asked()
+	if total > MaxWorkshopSettings || prev.asked >= vocab.DefaultMaxSuggested || asked > vocab.DefaultMaxSuggested {
+		return Validate(next, opts)
+	}
+	found := c.finish()
+	return &Validation{
+		Diags:  diag.Splice(prev.Diags, found, sp.Start, sp.OldEnd, sp.Delta()),
+		script: next, settings: settings, total: total, asked: asked,
+	}
+}
+
+// newChecker returns a checker of s with its declarations read.
+func newChecker(s *ast.Script, opts Options) *checker {
 	v := opts.Vocab
 	if v == nil {
 		v = vocab.Default()
@@ -30,16 +115,11 @@ func Script(s *ast.Script, opts Options) diag.List {
 		subs = s.Subroutines.Decls
 	}
 	c.subs = c.declareSlots(subs, "subroutine")
-	for _, r := range s.Rules {
-		c.rule(r)
-	}
-	if s.Conditions != nil {
-		c.block(s.Conditions, false)
-	}
-	if s.Actions != nil {
-		c.block(s.Actions, true)
-		c.flow(s.Actions)
-	}
+	return c
+}
+
+// finish returns the problems found, sorted.
+func (c *checker) finish() diag.List {
 	c.diags.Sort()
 	// Messages quote the text; none echoes a long token or a control
 	// character raw.

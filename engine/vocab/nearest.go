@@ -211,6 +211,9 @@ type suggestionKey struct {
 	text string
 }
 
+// Asked returns how many fresh look-ups the Suggester made.
+func (s *Suggester) Asked() int { return s.asked }
+
 // take counts a fresh look-up, and reports whether the bound allows it.
 func (s *Suggester) take() bool {
 	limit := s.Max
