@@ -79,10 +79,10 @@ type table struct {
 // A setting is one key of a table, with its names in every locale
 // (templates filled).
 type setting struct {
-	id     string // the KeyID: table id + "/" + key
-	key    string
-	node   *vocab.SettingsNode
-	names  vocab.Names
+	id    string // the KeyID: table id + "/" + key
+	key   string
+	node  *vocab.SettingsNode
+	names vocab.Names
 	// values are the words of an enumerated setting by value id, built
 	// on first use (see Schema.valuesOf).
 	values atomic.Pointer[nameIndex[string]]
