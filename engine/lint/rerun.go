@@ -1,0 +1,130 @@
+package lint
+
+// This file lints a program again after an edit without linting all of
+// it. A rule-local rule's findings on a Workshop rule depend on that rule's
+// tree only (and on what an edit inside rules leaves as it was: the
+// locale, the vocabulary, the configuration), so after an edit its
+// findings on the rules the edit did not touch are the previous ones,
+// moved by the edit's change of length for the rules after it; it runs on
+// the rules read again only. Every other rule reads the whole program and
+// runs again on all of it.
+
+import (
+	"slices"
+
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/vocab"
+)
+
+// ruleLocal holds the built-in rules whose findings on a Workshop rule
+// depend on that rule alone, each found by reading its Check: it reads the
+// rule's action list or conditions (flowActionUnits, flowConditionUnits,
+// the walk of their expressions), the locale and the vocabulary, and
+// reports each finding on the rule it read, with Finding.Rule set to it.
+// The others read across rules: event-player-in-global-rule (a subroutine
+// has the events of the rules calling it), last-id-mismatch (what a called
+// subroutine creates), undefined-subroutine and unused-subroutine (the
+// rules defining and calling each subroutine), unused-variable and
+// write-only-variable (the index of the whole program),
+// persistent-object-leak (a destroy-all or a keeping variable anywhere),
+// element-budget (the whole count), and every user rule (not read here).
+var ruleLocal = map[*Rule]bool{
+	duplicateConditionRule:       true,
+	unreachableActionRule:        true,
+	loopWithoutWaitRule:          true,
+	waitBelowMinimumRule:         true,
+	waitShorterThanGameRule:      true,
+	skipPastEndRule:              true,
+	repeatedValueRule:            true,
+	constantConditionRule:        true,
+	customStringPlaceholdersRule: true,
+}
+
+// Rerun returns what Run returns for prog under cfg, where prog's script
+// is the one prev linted (under cfg, on the same vocabulary), read again
+// after an edit as sp says (see [ast.Splice]): the rules
+// Script.Rules[sp.First:sp.First+sp.New] were read again, the others are
+// the previous script's, those after moved by sp.Delta(). The rule-local
+// rules run on the rules read again only, their previous findings on the
+// other rules are kept (moved with their rules); the other rules run on
+// the whole program. prev is not changed: other readers may hold it. When
+// it cannot tell that the previous findings still hold (another
+// configuration, a rule that failed, a payload), Rerun is Run.
+func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	if prog.Vocab == nil {
+		prog.Vocab = vocab.Default()
+	}
+	s := prog.Script
+	if prev == nil || len(prev.Skipped) > 0 || s == nil || s.Actions != nil || s.Conditions != nil ||
+		sp.First < 0 || sp.New < 0 || sp.Old < 0 || sp.First+sp.New > len(s.Rules) || !sameRules(prev.Rules, cfg) {
+		return Run(prog, cfg)
+	}
+	res := &Result{Rules: slices.Clone(prev.Rules)}
+	// The rules that read the whole program, on all of it.
+	whole := newPass(prog)
+	whole.prefetch()
+	runRules(whole, res, func(r *Rule) bool { return !ruleLocal[r] })
+	// The rule-local rules, on the rules read again.
+	read := newPass(prog)
+	read.scoped, read.scope = true, [2]int{sp.First, sp.First + sp.New}
+	runRules(read, res, func(r *Rule) bool { return ruleLocal[r] })
+	if len(res.Skipped) > 0 {
+		// Run names failures in the order of the rules.
+		return Run(prog, cfg)
+	}
+	// Their findings on the other rules, as before.
+	oldEnd, shift, moved := sp.First+sp.Old, sp.New-sp.Old, sp.Delta()
+	local := map[string]bool{}
+	for _, e := range prev.Rules {
+		local[e.Rule.ID] = ruleLocal[e.Rule]
+	}
+	for _, f := range prev.Findings {
+		if !local[f.Code] {
+			continue
+		}
+		switch {
+		case f.Rule < 0:
+			return Run(prog, cfg) // not on a rule: a payload's
+		case f.Rule < sp.First:
+			res.Findings = append(res.Findings, f)
+		case f.Rule >= oldEnd:
+			res.Findings = append(res.Findings, shiftFinding(f, shift, moved))
+		}
+	}
+	sortFindings(res.Findings)
+	return res
+}
+
+// sameRules reports whether rules are the rules cfg runs, each as cfg
+// configures it.
+func sameRules(rules []Effective, cfg *Config) bool {
+	all := cfg.rules()
+	if len(all) != len(rules) {
+		return false
+	}
+	for i, r := range all {
+		if cfg.effective(r) != rules[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// shiftFinding returns a copy of f on the rule shift places further,
+// moved by d bytes; f and its fix are not changed.
+func shiftFinding(f Finding, shift, d int) Finding {
+	f.Rule += shift
+	f.Span = f.Span.Shift(d)
+	if f.Fix != nil {
+		fix := *f.Fix
+		fix.Edits = slices.Clone(fix.Edits)
+		for i := range fix.Edits {
+			fix.Edits[i].Span = fix.Edits[i].Span.Shift(d)
+		}
+		f.Fix = &fix
+	}
+	return f
+}
