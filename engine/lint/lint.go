@@ -100,6 +100,10 @@ type Result struct {
 	Skipped  []Skipped
 	// Rules lists each rule that ran with its effective severity.
 	Rules []Effective
+
+	// summary is what the rules that read across rules read of each
+	// rule, for Rerun.
+	summary summary
 }
 
 // Effective is a rule as configured for a pass.
@@ -179,6 +183,12 @@ func runRules(p *Pass, res *Result, take func(*Rule) bool) {
 	p.settle()
 	if p.walk != nil {
 		p.walk.rep.release()
+	}
+	if p.eventCats != nil {
+		res.summary.events = p.eventCats
+	}
+	if p.subCreates != nil {
+		res.summary.creates = p.subCreates
 	}
 	if res.Findings == nil {
 		res.Findings = p.findings

@@ -38,6 +38,11 @@ type Pass struct {
 	objectsOnce sync.Once
 	objects     []objects.Object
 
+	// eventCats and subCreates summarise what the rules read of other
+	// rules (see ruleEvents, subroutineCreations); nil until computed.
+	eventCats  []valEventCats
+	subCreates map[string]*objects.Spec
+
 	// payloadGraph is the graph of an actions-only payload.
 	payloadGraph *flow.Graph
 	// flowLists are the flow lists of the rules' actions, and of an

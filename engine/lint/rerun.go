@@ -10,9 +10,11 @@ package lint
 // runs again on all of it.
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -63,14 +65,30 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 		return Run(prog, cfg)
 	}
 	res := &Result{Rules: slices.Clone(prev.Rules)}
-	// The rules that read the whole program, on all of it.
 	whole := newPass(prog)
-	whole.prefetch()
-	runRules(whole, res, func(r *Rule) bool { return !ruleLocal[r] })
-	// The rule-local rules, on the rules read again.
+	// The two rules that read a summary of other rules read their rules
+	// alone when the summary of the rules the edit did not touch is as
+	// before; otherwise they run on the whole program.
+	sameEv, sameCr, ok := sameSummary(whole, prev, sp)
+	if !ok {
+		return Run(prog, cfg)
+	}
+	reads := func(r *Rule) bool {
+		return ruleLocal[r] || r == eventValueRule && sameEv || r == lastIDMismatchRule && sameCr
+	}
+	// The rules that read the whole program, on all of it: the walk of
+	// every expression is theirs only when a summary changed.
+	if reads(eventValueRule) && reads(lastIDMismatchRule) {
+		whole.prefetchObjects()
+	} else {
+		whole.prefetch()
+	}
+	runRules(whole, res, func(r *Rule) bool { return !reads(r) })
+	// The rules reading one rule, on the rules read again.
 	read := newPass(prog)
 	read.scoped, read.scope = true, [2]int{sp.First, sp.First + sp.New}
-	runRules(read, res, func(r *Rule) bool { return ruleLocal[r] })
+	read.eventCats, read.subCreates = whole.eventCats, whole.subCreates
+	runRules(read, res, reads)
 	if len(res.Skipped) > 0 {
 		// Run names failures in the order of the rules.
 		return Run(prog, cfg)
@@ -79,7 +97,7 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	oldEnd, shift, moved := sp.First+sp.Old, sp.New-sp.Old, sp.Delta()
 	local := map[string]bool{}
 	for _, e := range prev.Rules {
-		local[e.Rule.ID] = ruleLocal[e.Rule]
+		local[e.Rule.ID] = reads(e.Rule)
 	}
 	for _, f := range prev.Findings {
 		if !local[f.Code] {
@@ -96,6 +114,53 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	}
 	sortFindings(res.Findings)
 	return res
+}
+
+// summary is what the rules that read across rules read of each rule:
+// per rule, the event values its event, or its callers', provide
+// (ruleEvents); per subroutine, the last object it creates
+// (subroutineCreations). Nil when the rule did not run.
+type summary struct {
+	events  []valEventCats
+	creates map[string]*objects.Spec
+}
+
+// sameSummary computes on p the summaries prev's enabled rules read, and
+// reports which are the same for the rules the edit did not touch; ok is
+// false when computing them failed (on a tree no parser builds).
+func sameSummary(p *Pass, prev *Result, sp ast.Splice) (events, creates, ok bool) {
+	defer func() {
+		if recover() != nil {
+			events, creates, ok = false, false, false
+		}
+	}()
+	if enabled(prev.Rules, eventValueRule) {
+		events = sameEvents(prev.summary.events, p.ruleEvents(), sp)
+	}
+	if enabled(prev.Rules, lastIDMismatchRule) {
+		old := prev.summary.creates
+		creates = old != nil && maps.Equal(old, p.subroutineCreations())
+	}
+	return events, creates, true
+}
+
+// sameEvents reports whether the rules an edit did not touch, as sp says,
+// are provided the same event values in next as in prev.
+func sameEvents(prev, next []valEventCats, sp ast.Splice) bool {
+	if prev == nil || len(next) != len(prev)+sp.New-sp.Old {
+		return false
+	}
+	return slices.Equal(prev[:sp.First], next[:sp.First]) && slices.Equal(prev[sp.First+sp.Old:], next[sp.First+sp.New:])
+}
+
+// enabled reports whether r is among rules, enabled.
+func enabled(rules []Effective, r *Rule) bool {
+	for _, e := range rules {
+		if e.Rule == r {
+			return e.Enabled
+		}
+	}
+	return false
 }
 
 // sameRules reports whether rules are the rules cfg runs, each as cfg
