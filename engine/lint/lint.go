@@ -188,7 +188,7 @@ func runRules(p *Pass, res *Result, take func(*Rule) bool) {
 		res.summary.events = p.eventCats
 	}
 	if p.subCreates != nil {
-		res.summary.creates = p.subCreates
+		res.summary.creates, res.summary.ruleCreates = p.subCreates, p.ruleCreates
 	}
 	if res.Findings == nil {
 		res.Findings = p.findings

@@ -42,6 +42,11 @@ type Pass struct {
 	// rules (see ruleEvents, subroutineCreations); nil until computed.
 	eventCats  []valEventCats
 	subCreates map[string]*objects.Spec
+	// ruleCreates is, per rule, the last object it creates, for the
+	// enabled subroutine rules; knownCreates gives it for the rules an
+	// earlier pass knows (see subroutineCreations).
+	ruleCreates  []*objects.Spec
+	knownCreates func(rule int) (*objects.Spec, bool)
 
 	// payloadGraph is the graph of an actions-only payload.
 	payloadGraph *flow.Graph

@@ -66,6 +66,18 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	}
 	res := &Result{Rules: slices.Clone(prev.Rules)}
 	whole := newPass(prog)
+	if old := prev.summary.ruleCreates; len(old) == len(s.Rules)-sp.New+sp.Old {
+		// The rules the edit did not touch create what they did.
+		whole.knownCreates = func(i int) (*objects.Spec, bool) {
+			switch {
+			case i < sp.First:
+				return old[i], true
+			case i >= sp.First+sp.New:
+				return old[i-sp.New+sp.Old], true
+			}
+			return nil, false
+		}
+	}
 	// The two rules that read a summary of other rules read their rules
 	// alone when the summary of the rules the edit did not touch is as
 	// before; otherwise they run on the whole program.
@@ -123,6 +135,9 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 type summary struct {
 	events  []valEventCats
 	creates map[string]*objects.Spec
+	// ruleCreates is what creates is made of: per rule, the last object
+	// it creates, for the enabled subroutine rules.
+	ruleCreates []*objects.Spec
 }
 
 // sameSummary computes on p the summaries prev's enabled rules read, and

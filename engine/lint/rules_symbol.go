@@ -329,12 +329,35 @@ func checkPersistentObjectLeak(p *Pass) {
 
 // subroutineCreations returns, per subroutine a rule defines, the spec
 // of the last object its enabled rules create, in text order (nil when
-// they create none). Computed once per pass.
+// they create none). Computed once per pass, from ruleCreates: the spec
+// of the last object each enabled subroutine rule creates, which
+// reuseCreates gives for the rules it knows (see Rerun).
 func (p *Pass) subroutineCreations() map[string]*objects.Spec {
 	if p.subCreates != nil {
 		return p.subCreates
 	}
 	s := p.Script
+	p.ruleCreates = make([]*objects.Spec, len(s.Rules))
+	done := make([]bool, len(s.Rules))
+	lastOf := func(i int) *objects.Spec {
+		if done[i] {
+			return p.ruleCreates[i]
+		}
+		done[i] = true
+		if sp, ok := p.reuseCreates(i); ok {
+			p.ruleCreates[i] = sp
+			return sp
+		}
+		var last *objects.Spec
+		l := p.flowList(flowUnit{rule: i, block: s.Rules[i].Actions})
+		for _, id := range l.ids {
+			if sp := objects.Creator(id); sp != nil {
+				last = sp
+			}
+		}
+		p.ruleCreates[i] = last
+		return last
+	}
 	out := map[string]*objects.Spec{}
 	for name, rules := range flow.SubroutineRules(s) {
 		var last *objects.Spec
@@ -342,17 +365,23 @@ func (p *Pass) subroutineCreations() map[string]*objects.Spec {
 			if s.Rules[i].Disabled || s.Rules[i].Actions == nil {
 				continue
 			}
-			l := p.flowList(flowUnit{rule: i, block: s.Rules[i].Actions})
-			for _, id := range l.ids {
-				if sp := objects.Creator(id); sp != nil {
-					last = sp
-				}
+			if sp := lastOf(i); sp != nil {
+				last = sp
 			}
 		}
 		out[name] = last
 	}
 	p.subCreates = out
 	return out
+}
+
+// reuseCreates returns what an earlier pass found rule i to create last
+// (see subroutineCreations), if it knows.
+func (p *Pass) reuseCreates(i int) (*objects.Spec, bool) {
+	if p.knownCreates == nil {
+		return nil, false
+	}
+	return p.knownCreates(i)
 }
 
 func checkLastIDMismatch(p *Pass) {
