@@ -48,8 +48,10 @@ var ruleLocal = map[*Rule]bool{
 // Script.Rules[sp.First:sp.First+sp.New] were read again, the others are
 // the previous script's, those after moved by sp.Delta(). The rule-local
 // rules run on the rules read again only, their previous findings on the
-// other rules are kept (moved with their rules); the other rules run on
-// the whole program. prev is not changed: other readers may hold it. When
+// other rules are kept (moved with their rules); so do
+// event-player-in-global-rule and last-id-mismatch while what they read of
+// the other rules (see summary) is as before; the other rules run on the
+// whole program. prev is not changed: other readers may hold it. When
 // it cannot tell that the previous findings still hold (another
 // configuration, a rule that failed, a payload), Rerun is Run.
 func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
@@ -99,7 +101,7 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	// The rules reading one rule, on the rules read again.
 	read := newPass(prog)
 	read.scoped, read.scope = true, [2]int{sp.First, sp.First + sp.New}
-	read.eventCats, read.subCreates = whole.eventCats, whole.subCreates
+	read.eventCats, read.subCreates, read.ruleCreates = whole.eventCats, whole.subCreates, whole.ruleCreates
 	runRules(read, res, reads)
 	if len(res.Skipped) > 0 {
 		// Run names failures in the order of the rules.
