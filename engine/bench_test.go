@@ -177,3 +177,40 @@ func reportPercentiles(b *testing.B, times []time.Duration) {
 	b.ReportMetric(at(0.50), "p50-ms")
 	b.ReportMetric(at(0.99), "p99-ms")
 }
+
+// BenchmarkRelint times the lint of one keystroke in z_owware (the
+// keystroke of BenchmarkRecheck, in the middle rule), with the index and
+// the element count given as a language server has them: lint.Rerun from
+// the findings of the text before, and lint.Run of the whole program for
+// comparison. It reports the median and the 99th percentile.
+func BenchmarkRelint(b *testing.B) {
+	f := benchInputs(b)["z_owware"]
+	prev := engine.Check(f, engine.Options{})
+	prevLint := lint.Run(lint.Program{File: f, Script: prev.Script}, nil)
+	r := prev.Script.Rules[len(prev.Script.Rules)/2]
+	mid := r.Span.Start + r.Span.Len()/2
+	off := mid + strings.IndexByte(f.Text[mid:r.Span.End], ';') + 1
+	edit := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
+	next := source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:])
+	c := engine.Recheck(prev, next, edit, engine.Options{})
+	sp, ok := c.Splice()
+	if !ok {
+		b.Fatal("the keystroke was not read incrementally")
+	}
+	prog := lint.Program{File: next, Script: c.Script, Index: index.Build(c.Script), Cost: cost.Count(c.Script, cost.Options{})}
+	for _, how := range []string{"whole", "incremental"} {
+		b.Run(how, func(b *testing.B) {
+			var times []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				if how == "whole" {
+					lint.Run(prog, nil)
+				} else {
+					lint.Rerun(prevLint, prog, sp, nil)
+				}
+				times = append(times, time.Since(start))
+			}
+			reportPercentiles(b, times)
+		})
+	}
+}

@@ -46,6 +46,11 @@ type Program struct {
 	lintMu  sync.Mutex
 	lintCfg *lint.Config
 	lintRes *lint.Result
+	// linted is the last lint run once it is done, for RevisedProgram to
+	// read without waiting; relint is what a revised program's lint
+	// starts from (nil once used).
+	linted atomic.Pointer[lintRun]
+	relint *relint
 	// emitOnce guards emitted and emitProblem: the size of the program
 	// written in the export style, or why it cannot be written.
 	emitOnce    sync.Once
@@ -79,13 +84,29 @@ func RevisedProgram(prev *Program, f *source.File, edit source.Edit, opts engine
 	}
 	p := newWorkshopProgram(f, engine.Recheck(prev.Checked, f, edit, opts), snapshot)
 	if sp, ok := p.Checked.Splice(); ok {
-		// The count is redone from prev's when prev has one; prev itself
-		// is not kept, only its count.
+		// The count and the lint findings are redone from prev's when
+		// prev has them; prev itself is not kept, only they.
 		if base := prev.counted.Load(); base != nil {
 			p.recount = &recount{base: base, splice: sp}
 		}
+		if base := prev.linted.Load(); base != nil {
+			p.relint = &relint{base: *base, splice: sp}
+		}
 	}
 	return p
+}
+
+// A lintRun is a lint result and the configuration it was run under.
+type lintRun struct {
+	cfg *lint.Config
+	res *lint.Result
+}
+
+// A relint is where a revised program's lint starts from: the previous
+// program's findings, and the rules read again since.
+type relint struct {
+	base   lintRun
+	splice ast.Splice
 }
 
 func newWorkshopProgram(f *source.File, checked *engine.Checked, snapshot int) *Program {
@@ -132,7 +153,14 @@ func (p *Program) Lint(cfg *lint.Config) *lint.Result {
 	defer p.lintMu.Unlock()
 	if p.lintRes == nil || p.lintCfg != cfg {
 		ix, c := p.indexAndCost()
-		p.lintCfg, p.lintRes = cfg, lint.Run(lint.Program{File: p.File, Script: p.Checked.Script, Index: ix, Cost: c}, cfg)
+		prog := lint.Program{File: p.File, Script: p.Checked.Script, Index: ix, Cost: c}
+		if rl := p.relint; rl != nil && rl.base.cfg == cfg {
+			p.lintRes = lint.Rerun(rl.base.res, prog, rl.splice, cfg)
+		} else {
+			p.lintRes = lint.Run(prog, cfg)
+		}
+		p.lintCfg, p.relint = cfg, nil
+		p.linted.Store(&lintRun{cfg: cfg, res: p.lintRes})
 	}
 	return p.lintRes
 }

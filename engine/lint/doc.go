@@ -13,4 +13,9 @@
 // rule enabled and severity; unknown keys are errors naming the key),
 // command-line overrides, and local rule files of declarative user rules
 // (see userrules.go), which never execute code.
+//
+// After an edit inside rules, Rerun lints again from the previous result:
+// the rule-local rules (whose findings on a rule depend on that rule
+// alone) run on the rules read again only, the others on the whole
+// program (see rerun.go).
 package lint

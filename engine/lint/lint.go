@@ -100,6 +100,10 @@ type Result struct {
 	Skipped  []Skipped
 	// Rules lists each rule that ran with its effective severity.
 	Rules []Effective
+
+	// summary is what the rules that read across rules read of each
+	// rule, for Rerun.
+	summary summary
 }
 
 // Effective is a rule as configured for a pass.
@@ -157,7 +161,18 @@ func Run(prog Program, cfg *Config) *Result {
 	for _, r := range cfg.rules() {
 		eff := cfg.effective(r)
 		res.Rules = append(res.Rules, eff)
-		if !eff.Enabled {
+	}
+	runRules(p, res, func(*Rule) bool { return true })
+	sortFindings(res.Findings)
+	return res
+}
+
+// runRules runs on p the enabled rules of res.Rules that take says, adding
+// their findings and failures to res.
+func runRules(p *Pass, res *Result, take func(*Rule) bool) {
+	for _, eff := range res.Rules {
+		r := eff.Rule
+		if !eff.Enabled || !take(r) {
 			continue
 		}
 		p.rule, p.severity = r, eff.Severity
@@ -169,8 +184,23 @@ func Run(prog Program, cfg *Config) *Result {
 	if p.walk != nil {
 		p.walk.rep.release()
 	}
-	res.Findings = p.findings
-	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
+	if p.eventCats != nil {
+		res.summary.events = p.eventCats
+	}
+	if p.subCreates != nil {
+		res.summary.creates, res.summary.ruleCreates = p.subCreates, p.ruleCreates
+	}
+	if res.Findings == nil {
+		res.Findings = p.findings
+	} else {
+		res.Findings = append(res.Findings, p.findings...)
+	}
+}
+
+// sortFindings sorts findings by position, then code, keeping the order
+// in which a rule reported findings at one position.
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
 		if a.Span.Start != b.Span.Start {
 			return a.Span.Start - b.Span.Start
 		}
@@ -182,7 +212,6 @@ func Run(prog Program, cfg *Config) *Result {
 		}
 		return 0
 	})
-	return res
 }
 
 func runRule(p *Pass, r *Rule) (err error) {

@@ -22,6 +22,11 @@ type Pass struct {
 	rule     *Rule
 	severity diag.Severity
 	findings []Finding
+	// scoped limits the rules whose action lists and conditions the pass
+	// reads (see Rerun) to Script.Rules[scope[0]:scope[1]], and leaves out
+	// a payload; the rule-local rules then report on those rules only.
+	scoped bool
+	scope  [2]int
 
 	indexOnce sync.Once
 	graphs    []*flow.Graph
@@ -32,6 +37,16 @@ type Pass struct {
 
 	objectsOnce sync.Once
 	objects     []objects.Object
+
+	// eventCats and subCreates summarise what the rules read of other
+	// rules (see ruleEvents, subroutineCreations); nil until computed.
+	eventCats  []valEventCats
+	subCreates map[string]*objects.Spec
+	// ruleCreates is, per rule, the last object it creates, for the
+	// enabled subroutine rules; knownCreates gives it for the rules an
+	// earlier pass knows (see subroutineCreations).
+	ruleCreates  []*objects.Spec
+	knownCreates func(rule int) (*objects.Spec, bool)
 
 	// payloadGraph is the graph of an actions-only payload.
 	payloadGraph *flow.Graph
@@ -127,13 +142,21 @@ func (p *Pass) graphIfAny(u flowUnit) (g *flow.Graph) {
 func (p *Pass) units() {
 	p.unitsOnce.Do(func() {
 		s := p.Script
-		for i, r := range s.Rules {
+		lo, hi := 0, len(s.Rules)
+		if p.scoped {
+			lo, hi = p.scope[0], p.scope[1]
+		}
+		for i, r := range s.Rules[lo:hi] {
+			i += lo
 			if r.Actions != nil && len(r.Actions.Statements) > 0 {
 				p.actionUnits = append(p.actionUnits, flowUnit{rule: i, block: r.Actions})
 			}
 			if r.Conditions != nil && len(r.Conditions.Statements) > 0 {
 				p.conditionUnits = append(p.conditionUnits, flowUnit{rule: i, block: r.Conditions})
 			}
+		}
+		if p.scoped {
+			return
 		}
 		if b := s.Actions; b != nil && len(b.Statements) > 0 {
 			p.actionUnits = append(p.actionUnits, flowUnit{rule: -1, block: b})

@@ -64,6 +64,16 @@ func (p *Pass) prefetch() {
 	p.objectsAhead = computeAhead(func() []objects.Object { return objects.FindWith(s, objects.Analyses{}) })
 }
 
+// prefetchObjects starts the object finder alone (see prefetch), for a
+// pass whose rules do not walk every expression.
+func (p *Pass) prefetchObjects() {
+	if runtime.GOMAXPROCS(0) < 2 || p.Script == nil || slices.Contains(p.Script.Rules, nil) {
+		return
+	}
+	s := p.Script
+	p.objectsAhead = computeAhead(func() []objects.Object { return objects.FindWith(s, objects.Analyses{}) })
+}
+
 // settle waits for the prefetched analyses no rule asked for, so that
 // nothing of the pass runs after Run returns.
 func (p *Pass) settle() {

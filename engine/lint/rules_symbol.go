@@ -85,22 +85,24 @@ var symbolRules = []*Rule{
 		Tags:  []string{"objects", "correctness"},
 		Check: checkPersistentObjectLeak,
 	},
-	{
-		ID:       "last-id-mismatch",
-		Severity: diag.Warning,
-		Summary:  "a Last … ID value is read right after creating an object of another family",
-		Rationale: "Each family of objects has its own Last … value: Last Text ID for HUD, in-world and progress " +
-			"bar texts, Last Created Entity for effects, beams, icons and dummy bots, Last Damage Modification ID, " +
-			"and so on. Reading Last Created Entity right after Create In-World Text stores the id of some earlier " +
-			"effect, not of the text: destroying it later destroys the wrong object or nothing.",
-		Limits: "Actions are read in text order within a rule; a read is reported only when the nearest creation " +
-			"before it is of another family, the id of that creation is not read in between, and the rule itself " +
-			"creates nothing of the family read (objects created by a called subroutine make the nearest creation " +
-			"but do not excuse the read). A value read on purpose from another rule's creation can be reported.",
-		Tags:  []string{"objects", "correctness"},
-		Fixes: []string{"use-matching-last-id"},
-		Check: checkLastIDMismatch,
-	},
+	lastIDMismatchRule,
+}
+
+var lastIDMismatchRule = &Rule{
+	ID:       "last-id-mismatch",
+	Severity: diag.Warning,
+	Summary:  "a Last … ID value is read right after creating an object of another family",
+	Rationale: "Each family of objects has its own Last … value: Last Text ID for HUD, in-world and progress " +
+		"bar texts, Last Created Entity for effects, beams, icons and dummy bots, Last Damage Modification ID, " +
+		"and so on. Reading Last Created Entity right after Create In-World Text stores the id of some earlier " +
+		"effect, not of the text: destroying it later destroys the wrong object or nothing.",
+	Limits: "Actions are read in text order within a rule; a read is reported only when the nearest creation " +
+		"before it is of another family, the id of that creation is not read in between, and the rule itself " +
+		"creates nothing of the family read (objects created by a called subroutine make the nearest creation " +
+		"but do not excuse the read). A value read on purpose from another rule's creation can be reported.",
+	Tags:  []string{"objects", "correctness"},
+	Fixes: []string{"use-matching-last-id"},
+	Check: checkLastIDMismatch,
 }
 
 func checkUndefinedSubroutine(p *Pass) {
@@ -325,32 +327,66 @@ func checkPersistentObjectLeak(p *Pass) {
 	}
 }
 
-func checkLastIDMismatch(p *Pass) {
+// subroutineCreations returns, per subroutine a rule defines, the spec
+// of the last object its enabled rules create, in text order (nil when
+// they create none). Computed once per pass, from ruleCreates: the spec
+// of the last object each enabled subroutine rule creates, which
+// reuseCreates gives for the rules it knows (see Rerun).
+func (p *Pass) subroutineCreations() map[string]*objects.Spec {
+	if p.subCreates != nil {
+		return p.subCreates
+	}
 	s := p.Script
-	defs := flow.SubroutineRules(s)
-	// lastCreated returns the spec of the last object a subroutine's
-	// enabled rules create, in text order (memoized per name).
-	type lastSpec struct{ spec *objects.Spec }
-	memo := map[string]lastSpec{}
-	lastCreated := func(name string) *objects.Spec {
-		if m, ok := memo[name]; ok {
-			return m.spec
+	p.ruleCreates = make([]*objects.Spec, len(s.Rules))
+	done := make([]bool, len(s.Rules))
+	lastOf := func(i int) *objects.Spec {
+		if done[i] {
+			return p.ruleCreates[i]
 		}
-		var out *objects.Spec
-		for _, i := range defs[name] {
+		done[i] = true
+		if sp, ok := p.reuseCreates(i); ok {
+			p.ruleCreates[i] = sp
+			return sp
+		}
+		var last *objects.Spec
+		l := p.flowList(flowUnit{rule: i, block: s.Rules[i].Actions})
+		for _, id := range l.ids {
+			if sp := objects.Creator(id); sp != nil {
+				last = sp
+			}
+		}
+		p.ruleCreates[i] = last
+		return last
+	}
+	out := map[string]*objects.Spec{}
+	for name, rules := range flow.SubroutineRules(s) {
+		var last *objects.Spec
+		for _, i := range rules {
 			if s.Rules[i].Disabled || s.Rules[i].Actions == nil {
 				continue
 			}
-			l := p.flowList(flowUnit{rule: i, block: s.Rules[i].Actions})
-			for _, id := range l.ids {
-				if sp := objects.Creator(id); sp != nil {
-					out = sp
-				}
+			if sp := lastOf(i); sp != nil {
+				last = sp
 			}
 		}
-		memo[name] = lastSpec{out}
-		return out
+		out[name] = last
 	}
+	p.subCreates = out
+	return out
+}
+
+// reuseCreates returns what an earlier pass found rule i to create last
+// (see subroutineCreations), if it knows.
+func (p *Pass) reuseCreates(i int) (*objects.Spec, bool) {
+	if p.knownCreates == nil {
+		return nil, false
+	}
+	return p.knownCreates(i)
+}
+
+func checkLastIDMismatch(p *Pass) {
+	s := p.Script
+	subCreates := p.subroutineCreations()
 	sites := p.sites()
 	for ri, r := range s.Rules {
 		if r.Disabled || r.Actions == nil {
@@ -359,6 +395,9 @@ func checkLastIDMismatch(p *Pass) {
 		var nearest *objects.Spec
 		var created, readSince map[string]bool // Last … values set by the rule's own creations; read since the nearest
 		reads := sites.lastIDReads[ri]
+		if len(reads) == 0 {
+			continue // nothing to report
+		}
 		l := p.flowList(flowUnit{rule: ri, block: r.Actions})
 		for q, j := range l.idx {
 			st := r.Actions.Statements[j]
@@ -382,7 +421,7 @@ func checkLastIDMismatch(p *Pass) {
 				created[sp.LastID] = true
 				clear(readSince)
 			} else if e := st.Body; l.ids[q] == "__callSubroutine__" && len(e.Args) > 0 && e.Args[0].Kind == ast.Name {
-				if sp := lastCreated(e.Args[0].Text); sp != nil {
+				if sp := subCreates[e.Args[0].Text]; sp != nil {
 					nearest = sp
 					clear(readSince)
 				}

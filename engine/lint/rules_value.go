@@ -360,56 +360,9 @@ var eventValueRule = &Rule{
 }
 
 func checkEventValues(p *Pass) {
-	subRules := map[string][]int{}
+	provided := p.ruleEvents()
 	for i, r := range p.Script.Rules {
-		if name, ok := valSubroutineOf(r); ok {
-			subRules[name] = append(subRules[name], i)
-		}
-	}
-	callers := map[string][]int{}
-	for _, e := range p.CallGraph() {
-		if !e.Disabled {
-			callers[e.Callee] = append(callers[e.Callee], e.Caller)
-		}
-	}
-	const inProgress = valEventCats(0x80)
-	memo := map[int]valEventCats{}
-	var provides func(i int) valEventCats
-	provides = func(i int) valEventCats {
-		if c, ok := memo[i]; ok {
-			if c == inProgress {
-				return valCatAll // a call cycle: assume anything
-			}
-			return c
-		}
-		r := p.Script.Rules[i]
-		name, isSub := valSubroutineOf(r)
-		if !isSub {
-			ev := valRuleEventID(r)
-			c, ok := valEventProvides[ev]
-			if !ok {
-				c = valCatAll
-			}
-			memo[i] = c
-			return c
-		}
-		memo[i] = inProgress
-		c := valEventCats(0)
-		if len(callers[name]) == 0 {
-			c = valCatAll
-		}
-		for _, caller := range callers[name] {
-			if caller < 0 {
-				c = valCatAll
-				break
-			}
-			c |= provides(caller)
-		}
-		memo[i] = c
-		return c
-	}
-	for i, r := range p.Script.Rules {
-		have := provides(i)
+		have := provided[i]
 		if have == valCatAll {
 			continue
 		}
@@ -456,6 +409,63 @@ func checkEventValues(p *Pass) {
 			p.Report(Finding{Span: u.e.Span, Rule: i, Message: msg})
 		}
 	}
+}
+
+// ruleEvents returns, per rule, the event values its event provides; a
+// subroutine has those of the rules that run it (all of them when none
+// does, a payload does or the calls form a cycle). Computed once per pass.
+func (p *Pass) ruleEvents() []valEventCats {
+	if p.eventCats != nil {
+		return p.eventCats
+	}
+	callers := map[string][]int{}
+	for _, e := range p.CallGraph() {
+		if !e.Disabled {
+			callers[e.Callee] = append(callers[e.Callee], e.Caller)
+		}
+	}
+	const inProgress = valEventCats(0x80)
+	memo := map[int]valEventCats{}
+	var provides func(i int) valEventCats
+	provides = func(i int) valEventCats {
+		if c, ok := memo[i]; ok {
+			if c == inProgress {
+				return valCatAll // a call cycle: assume anything
+			}
+			return c
+		}
+		r := p.Script.Rules[i]
+		name, isSub := valSubroutineOf(r)
+		if !isSub {
+			ev := valRuleEventID(r)
+			c, ok := valEventProvides[ev]
+			if !ok {
+				c = valCatAll
+			}
+			memo[i] = c
+			return c
+		}
+		memo[i] = inProgress
+		c := valEventCats(0)
+		if len(callers[name]) == 0 {
+			c = valCatAll
+		}
+		for _, caller := range callers[name] {
+			if caller < 0 {
+				c = valCatAll
+				break
+			}
+			c |= provides(caller)
+		}
+		memo[i] = c
+		return c
+	}
+	out := make([]valEventCats, len(p.Script.Rules))
+	for i := range out {
+		out[i] = provides(i)
+	}
+	p.eventCats = out
+	return out
 }
 
 // valRuleEvent returns the event of a rule, or nil.

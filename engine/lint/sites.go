@@ -51,7 +51,7 @@ func (p *Pass) sites() *callSites {
 		if w := p.walked(); w != nil {
 			p.callSites = w.sites
 		} else {
-			p.callSites = findCallSites(p.Script)
+			p.callSites = findCallSites(p)
 		}
 	}
 	return p.callSites
@@ -165,8 +165,10 @@ func (c *callSites) finish(l *siteLists) {
 	}
 }
 
-// findCallSites walks the enabled statements of s on its own.
-func findCallSites(s *ast.Script) *callSites {
+// findCallSites walks the enabled statements of the pass's action lists
+// and conditions blocks on its own.
+func findCallSites(p *Pass) *callSites {
+	s := p.Script
 	out := newCallSites(s)
 	w := &siteWalker{out: out, lists: &siteLists{}}
 	block := func(b *ast.Block, rule int, conditions bool) {
@@ -182,12 +184,18 @@ func findCallSites(s *ast.Script) *callSites {
 			w.walk(st.Body)
 		}
 	}
-	for i, r := range s.Rules {
-		block(r.Conditions, i, true)
-		block(r.Actions, i, false)
+	lo, hi := 0, len(s.Rules)
+	if p.scoped {
+		lo, hi = p.scope[0], p.scope[1]
 	}
-	block(s.Conditions, -1, true)
-	block(s.Actions, -1, false)
+	for i := lo; i < hi; i++ {
+		block(s.Rules[i].Conditions, i, true)
+		block(s.Rules[i].Actions, i, false)
+	}
+	if !p.scoped {
+		block(s.Conditions, -1, true)
+		block(s.Actions, -1, false)
+	}
 	out.finish(w.lists)
 	return out
 }
