@@ -125,9 +125,7 @@ func (p *parser) readTop(s *ast.Script) {
 				s.Conditions = b
 			}
 		default:
-			p.errorf(diag.UnexpectedToken, p.here(),
-				"expected a rule, or a settings, variables or subroutines block, found %s", p.describe(p.pos))
-			p.skipToTopLevel()
+			p.strayAtTopLevel()
 		}
 		if p.pos == start {
 			p.advanceRune()
@@ -608,4 +606,12 @@ func (p *parser) eventWord(kind ast.EventLineKind, start, end int) vocab.Named {
 		}
 	}
 	return nil
+}
+
+// strayAtTopLevel reports what stands where a rule or a block belongs and
+// skips to the next thing that can start one.
+func (p *parser) strayAtTopLevel() {
+	p.errorf(diag.UnexpectedToken, p.here(),
+		"expected a rule, or a settings, variables or subroutines block, found %s", p.describe(p.pos))
+	p.skipToTopLevel()
 }

@@ -231,9 +231,7 @@ func (p *parser) readRules(stop func(pos int) int) (rules []*ast.Rule, ok bool) 
 			p.nextIs(end, '{'):
 			return nil, false
 		default:
-			p.errorf(diag.UnexpectedToken, p.here(),
-				"expected a rule, or a settings, variables or subroutines block, found %s", p.describe(p.pos))
-			p.skipToTopLevel()
+			p.strayAtTopLevel()
 		}
 		if p.pos == start {
 			p.advanceRune()
