@@ -6,7 +6,7 @@ package ast
 // the agent service), so moving makes copies and never changes the rules
 // it is given.
 
-import "github.com/wright-lsp/wright-lsp/engine/source"
+import "slices"
 
 // A Splice says how a script was read again after an edit: the rules
 // Rules[First:First+Old] of the previous script were replaced by
@@ -31,93 +31,115 @@ func ShiftRules(rules []*Rule, d int) []*Rule {
 	if d == 0 || len(rules) == 0 {
 		return rules
 	}
-	sh := shifter{d: d}
+	var cp copier
 	out := make([]*Rule, len(rules))
 	copies := make([]Rule, len(rules))
 	for i, r := range rules {
 		c := &copies[i]
 		*c = *r
-		c.Span = sh.span(r.Span)
-		c.DisabledSpan = sh.span(r.DisabledSpan)
-		c.KeywordSpan = sh.span(r.KeywordSpan)
-		c.NameSpan = sh.span(r.NameSpan)
 		if r.Event != nil {
 			ev := *r.Event
-			ev.Span = sh.span(ev.Span)
-			ev.KeywordSpan = sh.span(ev.KeywordSpan)
-			if ev.Lines != nil {
-				ev.Lines = append([]EventLine(nil), ev.Lines...)
-				for j := range ev.Lines {
-					ev.Lines[j].Span = sh.span(ev.Lines[j].Span)
-				}
-			}
+			ev.Lines = slices.Clone(ev.Lines)
 			c.Event = &ev
 		}
-		c.Conditions = sh.block(r.Conditions)
-		c.Actions = sh.block(r.Actions)
+		c.Conditions = cp.block(r.Conditions)
+		c.Actions = cp.block(r.Actions)
+		MoveRule(c, d)
 		out[i] = c
 	}
 	return out
 }
 
-// shifter copies nodes, carving them from slabs: a rule that moves has as
-// many nodes as the parser allocated for it.
-type shifter struct {
-	d     int
+// MoveRule moves every span of r by d bytes, in place: for a rule no one
+// else holds (a copy, or one a parser has just read). Every node of a
+// rule is its own, so none is moved twice.
+func MoveRule(r *Rule, d int) {
+	r.Span = r.Span.Shift(d)
+	r.DisabledSpan = r.DisabledSpan.Shift(d)
+	r.KeywordSpan = r.KeywordSpan.Shift(d)
+	r.NameSpan = r.NameSpan.Shift(d)
+	if ev := r.Event; ev != nil {
+		ev.Span = ev.Span.Shift(d)
+		ev.KeywordSpan = ev.KeywordSpan.Shift(d)
+		for i := range ev.Lines {
+			ev.Lines[i].Span = ev.Lines[i].Span.Shift(d)
+		}
+	}
+	for _, b := range []*Block{r.Conditions, r.Actions} {
+		if b == nil {
+			continue
+		}
+		b.Span = b.Span.Shift(d)
+		b.KeywordSpan = b.KeywordSpan.Shift(d)
+		for _, st := range b.Statements {
+			st.Span = st.Span.Shift(d)
+			st.DisabledSpan = st.DisabledSpan.Shift(d)
+			moveExpr(st.Comment, d)
+			moveExpr(st.Body, d)
+		}
+	}
+}
+
+func moveExpr(e *Expr, d int) {
+	if e == nil {
+		return
+	}
+	e.Span = e.Span.Shift(d)
+	e.NameSpan = e.NameSpan.Shift(d)
+	for _, a := range e.Args {
+		moveExpr(a, d)
+	}
+}
+
+// copier copies blocks deep, carving their nodes from slabs: a rule that
+// moves has as many nodes as the parser allocated for it.
+type copier struct {
 	exprs []Expr
 	args  []*Expr
 	stmts []Statement
 }
 
-func (sh *shifter) span(s source.Span) source.Span { return s.Shift(sh.d) }
-
-func (sh *shifter) block(b *Block) *Block {
+func (cp *copier) block(b *Block) *Block {
 	if b == nil {
 		return nil
 	}
 	c := *b
-	c.Span = sh.span(b.Span)
-	c.KeywordSpan = sh.span(b.KeywordSpan)
 	if b.Statements != nil {
 		c.Statements = make([]*Statement, len(b.Statements))
 		for i, st := range b.Statements {
-			if len(sh.stmts) == cap(sh.stmts) {
-				sh.stmts = make([]Statement, 0, 256)
+			if len(cp.stmts) == cap(cp.stmts) {
+				cp.stmts = make([]Statement, 0, 256)
 			}
-			sh.stmts = append(sh.stmts, *st)
-			n := &sh.stmts[len(sh.stmts)-1]
-			n.Span = sh.span(st.Span)
-			n.DisabledSpan = sh.span(st.DisabledSpan)
-			n.Comment = sh.expr(st.Comment)
-			n.Body = sh.expr(st.Body)
+			cp.stmts = append(cp.stmts, *st)
+			n := &cp.stmts[len(cp.stmts)-1]
+			n.Comment = cp.expr(st.Comment)
+			n.Body = cp.expr(st.Body)
 			c.Statements[i] = n
 		}
 	}
 	return &c
 }
 
-func (sh *shifter) expr(e *Expr) *Expr {
+func (cp *copier) expr(e *Expr) *Expr {
 	if e == nil {
 		return nil
 	}
-	if len(sh.exprs) == cap(sh.exprs) {
-		sh.exprs = make([]Expr, 0, 1024)
+	if len(cp.exprs) == cap(cp.exprs) {
+		cp.exprs = make([]Expr, 0, 1024)
 	}
-	sh.exprs = append(sh.exprs, *e)
-	c := &sh.exprs[len(sh.exprs)-1]
-	c.Span = sh.span(e.Span)
-	c.NameSpan = sh.span(e.NameSpan)
+	cp.exprs = append(cp.exprs, *e)
+	c := &cp.exprs[len(cp.exprs)-1]
 	if e.Args != nil {
-		if cap(sh.args)-len(sh.args) < len(e.Args) {
-			sh.args = make([]*Expr, 0, max(1024, len(e.Args)))
+		if cap(cp.args)-len(cp.args) < len(e.Args) {
+			cp.args = make([]*Expr, 0, max(1024, len(e.Args)))
 		}
 		// The list is reserved before the arguments are copied: copying
 		// them reserves their own lists, maybe in a new slab.
-		start := len(sh.args)
-		sh.args = sh.args[:start+len(e.Args)]
-		list := sh.args[start:len(sh.args):len(sh.args)]
+		start := len(cp.args)
+		cp.args = cp.args[:start+len(e.Args)]
+		list := cp.args[start:len(cp.args):len(cp.args)]
 		for i, a := range e.Args {
-			list[i] = sh.expr(a)
+			list[i] = cp.expr(a)
 		}
 		c.Args = list
 	}

@@ -77,7 +77,7 @@ func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
 		return nil, false
 	}
 	for _, r := range st.s.Rules {
-		shiftRule(r, head)
+		ast.MoveRule(r, head)
 	}
 	s.Rules = append(s.Rules, st.s.Rules...)
 	for i, d := range st.p.diags {
@@ -104,44 +104,4 @@ func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
 	res.Diags.Sort()
 	diag.CleanAll(res.Diags)
 	return res, true
-}
-
-// shiftRule moves every span of a rule the parser read by d bytes. The
-// parser gives every node its own Expr, so none is moved twice.
-func shiftRule(r *ast.Rule, d int) {
-	r.Span = r.Span.Shift(d)
-	r.DisabledSpan = r.DisabledSpan.Shift(d)
-	r.KeywordSpan = r.KeywordSpan.Shift(d)
-	r.NameSpan = r.NameSpan.Shift(d)
-	if ev := r.Event; ev != nil {
-		ev.Span = ev.Span.Shift(d)
-		ev.KeywordSpan = ev.KeywordSpan.Shift(d)
-		for i := range ev.Lines {
-			ev.Lines[i].Span = ev.Lines[i].Span.Shift(d)
-		}
-	}
-	for _, b := range []*ast.Block{r.Conditions, r.Actions} {
-		if b == nil {
-			continue
-		}
-		b.Span = b.Span.Shift(d)
-		b.KeywordSpan = b.KeywordSpan.Shift(d)
-		for _, st := range b.Statements {
-			st.Span = st.Span.Shift(d)
-			st.DisabledSpan = st.DisabledSpan.Shift(d)
-			shiftExpr(st.Comment, d)
-			shiftExpr(st.Body, d)
-		}
-	}
-}
-
-func shiftExpr(e *ast.Expr, d int) {
-	if e == nil {
-		return
-	}
-	e.Span = e.Span.Shift(d)
-	e.NameSpan = e.NameSpan.Shift(d)
-	for _, a := range e.Args {
-		shiftExpr(a, d)
-	}
 }
