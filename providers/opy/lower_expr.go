@@ -44,15 +44,7 @@ func (c *compiler) reserve(n int) []*wnode {
 // their stacks. The copy's capacity is its length: appending to it never
 // writes into the slab.
 func (c *compiler) carve(args []*wnode) []*wnode {
-	if len(args) == 0 {
-		return nil
-	}
-	if cap(c.argSlab)-len(c.argSlab) < len(args) {
-		c.argSlab = c.mem.args.get(argChunk, len(args))
-	}
-	start := len(c.argSlab)
-	c.argSlab = append(c.argSlab, args...)
-	return c.argSlab[start:len(c.argSlab):len(c.argSlab)]
+	return carveInto(&c.argSlab, &c.mem.args, argChunk, args)
 }
 
 // newNode returns a zeroed node. Nodes come from slabs: a large mode

@@ -129,13 +129,20 @@ func putScratch(m *scratch) {
 // keepActions copies a rule's actions into the action slab, at their
 // length (as carve does).
 func (c *compiler) keepActions(list []action) []action {
+	return carveInto(&c.actionSlab, &c.mem.actions, actionChunk, list)
+}
+
+// carveInto copies list into *slab, taking a new chunk of ch when the
+// slab has no room, and returns the copy with its capacity at its length:
+// appending to it never writes into the slab.
+func carveInto[T any](slab *[]T, ch *chunks[T], size int, list []T) []T {
 	if len(list) == 0 {
 		return nil
 	}
-	if cap(c.actionSlab)-len(c.actionSlab) < len(list) {
-		c.actionSlab = c.mem.actions.get(actionChunk, len(list))
+	if cap(*slab)-len(*slab) < len(list) {
+		*slab = ch.get(size, len(list))
 	}
-	start := len(c.actionSlab)
-	c.actionSlab = append(c.actionSlab, list...)
-	return c.actionSlab[start:len(c.actionSlab):len(c.actionSlab)]
+	start := len(*slab)
+	*slab = append(*slab, list...)
+	return (*slab)[start:len(*slab):len(*slab)]
 }
