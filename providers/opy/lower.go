@@ -50,11 +50,18 @@ type slotTable struct {
 	decl  map[string]Loc
 	// isDefault reports a default name (A…DX, Sub0…Sub127).
 	isDefault func(string) (int, bool)
+	// refused are the declared names the Workshop cannot hold: the
+	// declaration has its error, so a use of one reports nothing more.
+	refused map[string]bool
 }
 
 func newSlotTable(kind string, isDefault func(string) (int, bool)) *slotTable {
 	return &slotTable{kind: kind, index: map[string]int{}, decl: map[string]Loc{}, isDefault: isDefault}
 }
+
+// wasRefused reports a name whose declaration was refused as a name the
+// Workshop cannot hold.
+func (t *slotTable) wasRefused(name string) bool { return t.refused[name] }
 
 func (t *slotTable) has(name string) bool {
 	_, ok := t.index[name]
@@ -66,6 +73,10 @@ func (t *slotTable) declare(d *diagnostics, name string, index int, at Loc) {
 	if !isWorkshopName(name) {
 		// The game refuses the exported text, so refuse it here, at the name.
 		d.errorf(codeInvalidSlotName, at, t.kind+" name '"+name+"' cannot be written in the Workshop: its names are ASCII letters, digits and '_'")
+		if t.refused == nil {
+			t.refused = map[string]bool{}
+		}
+		t.refused[name] = true
 		return
 	}
 	if prev, ok := t.decl[name]; ok {

@@ -22,6 +22,9 @@ func (c *compiler) callExpr(e *Call, asAction bool) *wnode {
 				return num(float64(len(c.enums[n.Name].order)), e.Loc)
 			}
 		}
+		if c.subs.wasRefused(fn.Name) {
+			return nil // its declaration has the error
+		}
 		if c.isSubroutine(fn.Name) {
 			if !asAction {
 				c.d.errorf(codeExpectedValue, e.Loc, "'"+fn.Name+"()' calls a subroutine: it is an action, and has no value")

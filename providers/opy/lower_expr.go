@@ -311,6 +311,9 @@ func (c *compiler) name(e *Name) *wnode {
 	if el := c.names.element(e.Name); el != nil && len(el.Params) == 0 && el.Kind == vocab.KindValue {
 		return c.node(wnode{kind: wCall, elem: el, loc: e.Loc})
 	}
+	if c.globals.wasRefused(e.Name) {
+		return nil
+	}
 	x := c.d.errorf(codeUnknownName, e.Loc, "unknown name '"+diag.Excerpt(e.Name)+"': not a declared variable, a default variable (A…DX) or a built-in value")
 	if s := c.d.suggest.NearestIn(e.Name, c.knownNames); len(s) > 0 {
 		x.Message += "; did you mean '" + s[0] + "'?"
@@ -365,6 +368,9 @@ func (c *compiler) member(e *Member) *wnode {
 		c.players.use(e.Name)
 		c.record(PlayerVariable, e.Name, Read, e.NameLoc)
 		return c.node(wnode{kind: wPlayerVar, text: e.Name, args: c.carve([]*wnode{x}), loc: e.Loc, nameLoc: e.NameLoc})
+	}
+	if c.players.wasRefused(e.Name) {
+		return nil
 	}
 	x := c.d.errorf(codeUnknownMember, e.NameLoc, "unknown member '"+diag.Excerpt(e.Name)+"': not a declared player variable, a default variable (A…DX) or x, y, z")
 	if s := c.d.suggest.NearestIn(e.Name, func() []string { return append(append([]string{}, c.players.names...), "x", "y", "z") }); len(s) > 0 {

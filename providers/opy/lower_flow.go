@@ -137,15 +137,30 @@ func (c *compiler) assignableGlobal(n *Name) bool {
 		c.d.errorf(codeNotAssignable, n.Loc, "'"+n.Name+"' is a built-in value and cannot be assigned")
 		return false
 	}
-	x := c.d.errorf(codeUnknownName, n.Loc, "unknown variable '"+diag.Excerpt(n.Name)+"': declare it with 'globalvar "+diag.Excerpt(n.Name)+"' or use a default name (A…DX)")
+	if c.globals.wasRefused(n.Name) {
+		return false
+	}
+	x := c.d.errorf(codeUnknownName, n.Loc, "unknown variable '"+diag.Excerpt(n.Name)+"': "+howToDeclare("globalvar", n.Name))
 	x.suggest()
 	return false
+}
+
+// howToDeclare says how an unknown variable name can be made known: by
+// its declaration, unless the Workshop cannot hold the name.
+func howToDeclare(keyword, name string) string {
+	if !isWorkshopName(name) {
+		return "declare a variable named with ASCII letters, digits and '_' (the Workshop's names) or use a default name (A…DX)"
+	}
+	return "declare it with '" + keyword + " " + diag.Excerpt(name) + "' or use a default name (A…DX)"
 }
 
 // playerVarTarget reads P.NAME as an assignment target.
 func (c *compiler) playerVarTarget(m *Member) (*wnode, *wnode, bool) {
 	if !c.players.has(m.Name) && !c.players.use(m.Name) {
-		c.d.errorf(codeUnknownMember, m.NameLoc, "unknown player variable '"+diag.Excerpt(m.Name)+"': declare it with 'playervar "+diag.Excerpt(m.Name)+"' or use a default name (A…DX)")
+		if c.players.wasRefused(m.Name) {
+			return nil, nil, false
+		}
+		c.d.errorf(codeUnknownMember, m.NameLoc, "unknown player variable '"+diag.Excerpt(m.Name)+"': "+howToDeclare("playervar", m.Name))
 		return nil, nil, false
 	}
 	c.record(PlayerVariable, m.Name, Write, m.NameLoc)

@@ -2,6 +2,7 @@ package opy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,5 +167,28 @@ func TestEveryErrorInOnePass(t *testing.T) {
 	}
 	if !strings.Contains(listDiags(res.Diags, src), "'(' is never closed") {
 		t.Errorf("the unclosed bracket of rule b is not reported:%s", listDiags(res.Diags, src))
+	}
+}
+
+// TestRefusedNameReportedOnce: a declaration refused for a name the
+// Workshop cannot hold has the error; its uses report nothing more, and
+// an undeclared such name is not told to be declared as it is.
+func TestRefusedNameReportedOnce(t *testing.T) {
+	src := "globalvar fo@o\nplayervar pv$\nsubroutine s@b\n\nrule \"r\":\n" +
+		"    fo@o = 3\n    A = fo@o + 1\n    eventPlayer.pv$ = 2\n    B = eventPlayer.pv$\n    s@b()\n    bar$ = 2\n"
+	res := Compile("m.opy", src, Options{})
+	var got []string
+	for _, d := range res.Diags {
+		got = append(got, string(d.Code)+" "+src[d.Span.Start:d.Span.End])
+		if strings.Contains(d.Message, "globalvar bar$") {
+			t.Errorf("the message proposes a declaration the Workshop refuses: %s", d.Message)
+		}
+	}
+	want := []string{
+		"invalid-workshop-name fo@o", "invalid-workshop-name pv$", "invalid-workshop-name s@b",
+		"unknown-name bar$",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics:\n got %q\nwant %q", got, want)
 	}
 }
