@@ -32,8 +32,13 @@ type Program struct {
 	mapper    *edits.Mapper
 	indexOnce sync.Once
 	index     *index.Index
-	costOnce  sync.Once
-	cost      *cost.Program
+	// indexed is index once it is built, for RevisedProgram to read
+	// without building it; reindex is what a revised program's index
+	// starts from (nil once built).
+	indexed  atomic.Pointer[index.Index]
+	reindex  *reindex
+	costOnce sync.Once
+	cost     *cost.Program
 	// counted is cost once it is computed, for RevisedProgram to read
 	// without computing it; recount is what a revised program's count
 	// starts from (nil once counted).
@@ -89,6 +94,9 @@ func RevisedProgram(prev *Program, f *source.File, edit source.Edit, opts engine
 		if base := prev.counted.Load(); base != nil {
 			p.recount = &recount{base: base, splice: sp}
 		}
+		if base := prev.indexed.Load(); base != nil {
+			p.reindex = &reindex{base: base, splice: sp}
+		}
 		if base := prev.linted.Load(); base != nil {
 			p.relint = &relint{base: *base, splice: sp}
 		}
@@ -124,9 +132,23 @@ type recount struct {
 	splice ast.Splice
 }
 
+// A reindex is where a revised program's index starts from: the previous
+// program's index, and the rules read again since.
+type reindex struct {
+	base   *index.Index
+	splice ast.Splice
+}
+
 // Index returns the program's semantic index.
 func (p *Program) Index() *index.Index {
-	p.indexOnce.Do(func() { p.index = index.Build(p.Checked.Script) })
+	p.indexOnce.Do(func() {
+		if ri := p.reindex; ri != nil {
+			p.index, p.reindex = index.Rebuild(ri.base, p.Checked.Script, ri.splice), nil
+		} else {
+			p.index = index.Build(p.Checked.Script)
+		}
+		p.indexed.Store(p.index)
+	})
 	return p.index
 }
 

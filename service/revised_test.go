@@ -16,7 +16,8 @@ import (
 // TestRevisedProgramEqualsNew types into a corpus mode through
 // RevisedProgram, each version from the last, and checks every version
 // against NewProgram of its text: identity, diagnostics, element count
-// (recounted from the last version's), index and lint findings.
+// (recounted from the last version's), index (rebuilt from the last
+// version's) and lint findings.
 func TestRevisedProgramEqualsNew(t *testing.T) {
 	data, err := os.ReadFile("../../shared/corpus/workshop/game-exports/mysteryUltimates.txt")
 	if err != nil {
@@ -37,7 +38,7 @@ func TestRevisedProgramEqualsNew(t *testing.T) {
 		i += at + len("Wait(")
 		offs = append(offs, i)
 	}
-	recounted := 0
+	recounted, reindexed := 0, 0
 	for k := len(offs) - 1; k >= 0; k-- {
 		for _, insert := range []string{"1", "(", ")"} {
 			e := source.Edit{Span: source.Span{Start: offs[k], End: offs[k]}, New: insert}
@@ -46,6 +47,9 @@ func TestRevisedProgramEqualsNew(t *testing.T) {
 			got, want := RevisedProgram(prev, f, e, engine.Options{}, 0), NewProgram(f, engine.Options{}, 0)
 			if got.recount != nil {
 				recounted++
+			}
+			if got.reindex != nil {
+				reindexed++
 			}
 			switch {
 			case got.Identity != want.Identity:
@@ -64,6 +68,9 @@ func TestRevisedProgramEqualsNew(t *testing.T) {
 	}
 	if recounted == 0 {
 		t.Error("no version's element count was recounted from the last one's")
+	}
+	if reindexed == 0 {
+		t.Error("no version's index was rebuilt from the last one's")
 	}
 }
 

@@ -62,16 +62,7 @@ func Build(s *ast.Script) *Index {
 		b.ref(id, Definition, r.NameSpan, i, -1, false)
 	}
 	for i, r := range s.Rules {
-		b.rule = i
-		if r.Event != nil {
-			for _, l := range r.Event.Lines {
-				if l.Kind == ast.EventLineSubroutine && l.Text != "" {
-					b.ref(b.symbol(Subroutine, l.Text, l.Span), Definition, l.Span, i, -1, false)
-				}
-			}
-		}
-		b.block(r.Conditions)
-		b.block(r.Actions)
+		b.walkRule(i, r)
 	}
 	b.rule = -1
 	b.block(s.Conditions)
@@ -83,12 +74,34 @@ func Build(s *ast.Script) *Index {
 		}
 	}
 
-	// Refs in text order: a stable sort by start offset, done on the
-	// indices of the compact references.
+	ix.Refs = make([]Reference, len(b.refs))
+	b.sorted(ix.Refs, sc)
+	ix.bySymbol = refsBySymbol(ix.Refs, len(ix.Symbols))
+	b.release(sc)
+	return ix
+}
+
+// walkRule indexes rule i, r: the subroutine its event block names, then
+// its conditions and actions.
+func (b *builder) walkRule(i int, r *ast.Rule) {
+	b.rule = i
+	if r.Event != nil {
+		for _, l := range r.Event.Lines {
+			if l.Kind == ast.EventLineSubroutine && l.Text != "" {
+				b.ref(b.symbol(Subroutine, l.Text, l.Span), Definition, l.Span, i, -1, false)
+			}
+		}
+	}
+	b.block(r.Conditions)
+	b.block(r.Actions)
+}
+
+// sorted writes the references found into out (as long as them) in text
+// order: a stable sort by start offset, done on the indices of the
+// compact references.
+func (b *builder) sorted(out []Reference, sc *scratch) {
 	refs := b.refs
 	order := sortOrder(refs, sc)
-	ix.Refs = make([]Reference, len(refs))
-	counts := make([]int, len(ix.Symbols)+1)
 	for i := range refs {
 		r := &refs[i]
 		if order != nil {
@@ -98,29 +111,40 @@ func Build(s *ast.Script) *Index {
 		if r.stmt >= 0 {
 			st = b.stmts[r.stmt]
 		}
-		ix.Refs[i] = Reference{Symbol: int(r.sym), Kind: r.kind, Span: source.Span{Start: r.start, End: r.end},
+		out[i] = Reference{Symbol: int(r.sym), Kind: r.kind, Span: source.Span{Start: r.start, End: r.end},
 			Rule: int(r.rule), Statement: st, Compound: r.compound}
-		counts[r.sym+1]++
 	}
-	// The reference indices of all symbols share one array.
+}
+
+// release gives the builder's lists back to the pool, without the
+// statements they point to.
+func (b *builder) release(sc *scratch) {
+	clear(b.stmts)
+	sc.refs, sc.stmts = b.refs[:0], b.stmts[:0]
+	scratchPool.Put(sc)
+}
+
+// refsBySymbol lists the indices in refs of each of n symbols'
+// references; the lists share one array.
+func refsBySymbol(refs []Reference, n int) [][]int {
+	counts := make([]int, n+1)
+	for i := range refs {
+		counts[refs[i].Symbol+1]++
+	}
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
 	all := make([]int, len(refs))
-	ix.bySymbol = make([][]int, len(ix.Symbols))
-	for id := range ix.bySymbol {
+	by := make([][]int, n)
+	for id := range by {
 		if counts[id+1] > counts[id] {
-			ix.bySymbol[id] = all[counts[id]:counts[id]:counts[id+1]]
+			by[id] = all[counts[id]:counts[id]:counts[id+1]]
 		}
 	}
-	for i := range ix.Refs {
-		ix.bySymbol[ix.Refs[i].Symbol] = append(ix.bySymbol[ix.Refs[i].Symbol], i)
+	for i := range refs {
+		by[refs[i].Symbol] = append(by[refs[i].Symbol], i)
 	}
-	// The scratch goes back without the statements it points to.
-	clear(b.stmts)
-	sc.refs, sc.stmts = b.refs[:0], b.stmts[:0]
-	scratchPool.Put(sc)
-	return ix
+	return by
 }
 
 // scratch holds the lists a build uses and drops, for the next build to
@@ -206,6 +230,11 @@ type builder struct {
 	// names maps, per kind, a name to its symbol (Index.byName, kept
 	// apart while building).
 	names [Rule + 1]map[string]int
+	// known, when set, is the only source of symbols (a rebuild that
+	// keeps a previous index's symbols): a name it lacks sets unknown
+	// instead of creating a symbol.
+	known   map[symbolKey]int
+	unknown bool
 }
 
 // ref is a Reference while building: without pointers, so that growing
@@ -238,6 +267,11 @@ func (b *builder) declare(kind SymbolKind, d ast.VarDecl) {
 // symbol returns the symbol of kind named name, creating an undeclared one
 // (first seen at span) when there is none.
 func (b *builder) symbol(kind SymbolKind, name string, span source.Span) int {
+	if b.known != nil {
+		id, ok := b.known[symbolKey{kind, name}]
+		b.unknown = b.unknown || !ok
+		return id
+	}
 	if id, ok := b.names[kind][name]; ok {
 		return id
 	}

@@ -93,7 +93,6 @@ func ParseRefKind(s string) (RefKind, bool) {
 // A Reference is one occurrence of a symbol.
 type Reference struct {
 	Symbol int
-	Kind   RefKind
 	// Span covers the identifier (the variable or subroutine name, the
 	// rule's name string).
 	Span source.Span
@@ -102,6 +101,9 @@ type Reference struct {
 	Rule int
 	// Statement is the statement holding the reference, or nil.
 	Statement *ast.Statement
+	// Kind and Compound come last, side by side, to keep a reference in
+	// six words: an index of a large mode holds thousands.
+	Kind RefKind
 	// Compound marks a write that also reads the old value (x += 1,
 	// Modify Global Variable, a For loop's control variable).
 	Compound bool
