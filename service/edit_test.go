@@ -83,7 +83,7 @@ func BenchmarkValidateOneLineEdit(b *testing.B) {
 	last := p.Checked.Script.Rules[len(p.Checked.Script.Rules)-1]
 	at := p.Range(last.Span)
 	req := &contract.ValidateEditTransactionRequest{Op: "validateEditTransaction", Transaction: contract.EditTransaction{Edits: []contract.TransactionEdit{{
-		Source: path, SourceIdentity: p.Identity,
+		Source: path, SourceIdentity: p.Identity(),
 		Range:   contract.EditRange{Start: at.Start, End: contract.Point{Line: at.Start.Line, Column: at.Start.Column + 4}},
 		NewText: "rule",
 	}}}}

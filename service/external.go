@@ -311,7 +311,9 @@ func (s *Session) newExternalProgram(f *source.File, sp ProviderSpec) (*Program,
 		// errors: the engine's finding of an empty program is not one.
 		p.Checked.Diags, p.Checked.ParseErrors = nil, 0
 	}
-	p.Identity = id.Identity
+	// The provider's identity, before anyone asks for the hash of the
+	// entry's text.
+	p.identityOnce.Do(func() { p.identity = id.Identity })
 	p.overpy.external = c
 	p.Origin = contract.Origin{Input: s.opts.Input, Entry: f.Path, Kind: sp.Kind}
 	return p, nil
@@ -382,7 +384,7 @@ func loweredProgram(entry *source.File, res *opy.Result, opts engine.Options) *P
 		checked = engine.Check(lowered, opts)
 	}
 	return &Program{
-		File: lowered, Checked: checked, Identity: edits.Identity(entry.Text),
+		File: lowered, Checked: checked, identityText: entry.Text,
 		mapper: edits.NewMapper(res.Text), overpy: &overpySource{res: res, vocab: vocabulary},
 		Origin: contract.Origin{Input: entry.Path, Entry: entry.Path, Kind: KindOverPy},
 	}

@@ -22,16 +22,19 @@ import (
 type Program struct {
 	File    *source.File
 	Checked *engine.Checked
-	// Identity is the SHA-256 (lower-case hex) of the file's bytes.
-	Identity string
 	// Snapshot is the generation that issued this program's numeric ids.
 	Snapshot int
 	// Origin says where the program came from; the session fills it.
 	Origin contract.Origin
 
-	mapper    *edits.Mapper
-	indexOnce sync.Once
-	index     *index.Index
+	// identity is the SHA-256 (lower-case hex) of identityText, hashed
+	// on first use (see Identity).
+	identityOnce sync.Once
+	identity     string
+	identityText string
+	mapper       *edits.Mapper
+	indexOnce    sync.Once
+	index        *index.Index
 	// indexed is index once it is built, for RevisedProgram to read
 	// without building it; reindex is what a revised program's index
 	// starts from (nil once built).
@@ -119,7 +122,7 @@ type relint struct {
 
 func newWorkshopProgram(f *source.File, checked *engine.Checked, snapshot int) *Program {
 	return &Program{
-		File: f, Checked: checked, Identity: edits.Identity(f.Text),
+		File: f, Checked: checked, identityText: f.Text,
 		Snapshot: snapshot, mapper: edits.NewMapper(f.Text),
 		Origin: contract.Origin{Input: f.Path, Entry: f.Path, Kind: "workshop"},
 	}
@@ -137,6 +140,15 @@ type recount struct {
 type reindex struct {
 	base   *index.Index
 	splice ast.Splice
+}
+
+// Identity returns the identity of the program's input: the SHA-256
+// (lower-case hex) of the file's bytes (an OverPy program's entry file's,
+// or the identity its provider gives). It is computed on first use: a
+// keystroke's analysis does not need it.
+func (p *Program) Identity() string {
+	p.identityOnce.Do(func() { p.identity = edits.Identity(p.identityText) })
+	return p.identity
 }
 
 // Index returns the program's semantic index.

@@ -52,7 +52,7 @@ func TestRevisedProgramEqualsNew(t *testing.T) {
 				reindexed++
 			}
 			switch {
-			case got.Identity != want.Identity:
+			case got.Identity() != want.Identity():
 				t.Fatalf("edit at %d: identity differs", offs[k])
 			case !reflect.DeepEqual(got.Checked.Diags, want.Checked.Diags):
 				t.Fatalf("edit at %d: diagnostics differ", offs[k])

@@ -199,7 +199,7 @@ func (s *Session) current() load {
 	}
 	p := l.program
 	fp.addInputs(p.compileInputs())
-	if old := s.program; old != nil && old.Identity == p.Identity && old.File.Path == p.File.Path && old.File.Text == p.File.Text {
+	if old := s.program; old != nil && old.File.Path == p.File.Path && old.File.Text == p.File.Text && old.Identity() == p.Identity() {
 		// A member file changed but the program did not: keep the
 		// generation and its ids. (For OverPy, File is the lowered text:
 		// an included file's change is a change of the program.)

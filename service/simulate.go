@@ -101,9 +101,9 @@ func (s *Session) simulateProgram(req *contract.SimulateRequest) (*Program, erro
 		if err != nil {
 			return nil, err
 		}
-		if req.InputIdentity != p.Identity {
+		if req.InputIdentity != p.Identity() {
 			return nil, errorf(edits.CodeStaleSource, "%s has changed (its identity is now %s, inputIdentity names %s); read it again",
-				p.Origin.Entry, p.Identity, orNoIdentity(req.InputIdentity))
+				p.Origin.Entry, p.Identity(), orNoIdentity(req.InputIdentity))
 		}
 		return p, nil
 	}

@@ -164,10 +164,10 @@ func (s *Session) statementProgram(req *contract.EditStatementsRequest) (*Progra
 			return nil, err
 		}
 		switch {
-		case p.Identity == id:
+		case p.Identity() == id:
 			return p, nil
 		case !fromSources:
-			return nil, errorf(edits.CodeStaleSource, "%s changed while it was read (its identity is now %s); read it again", entry, p.Identity)
+			return nil, errorf(edits.CodeStaleSource, "%s changed while it was read (its identity is now %s); read it again", entry, p.Identity())
 		}
 		return nil, errorf("stale-id", "rule indices belong to the loaded program (snapshot %d), and sources carries other text for %s: address the rules by name", p.Snapshot, entry)
 	}

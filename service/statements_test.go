@@ -408,7 +408,7 @@ func TestEditStatementsCorpusRoundTrip(t *testing.T) {
 		// addressed by index); in the others the middle action is
 		// deleted and its document inserted at its index (by name).
 		snap := p.Snapshot
-		req := &contract.EditStatementsRequest{InputIdentity: p.Identity, Snapshot: &snap}
+		req := &contract.EditStatementsRequest{InputIdentity: p.Identity(), Snapshot: &snap}
 		docs := map[int]*contract.RuleContent{}
 		n := len(p.Checked.Script.Rules)
 		for i, c := 0, 0; i < n; i, c = i+max(1, n/10), c+1 {
@@ -503,7 +503,7 @@ func TestEditStatementsLocales(t *testing.T) {
 			t.Fatalf("%s is read as %s", path, p.Checked.Script.Locale)
 		}
 		addr := contract.Address{Name: p.Index().RuleAddress(0)}
-		res, e := stHandle(t, s, &contract.EditStatementsRequest{InputIdentity: p.Identity, Edits: []contract.StatementEdit{
+		res, e := stHandle(t, s, &contract.EditStatementsRequest{InputIdentity: p.Identity(), Edits: []contract.StatementEdit{
 			{Rule: addr, List: "conditions", Kind: "insert", Index: 0, Statement: cond},
 			{Rule: addr, List: "actions", Kind: "insert", Index: 0, Statement: wait},
 		}})

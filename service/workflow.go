@@ -31,7 +31,7 @@ func (p *Program) Diagnostics() []contract.Diagnostic {
 // Summary returns the program member of envelopes.
 func (p *Program) Summary() *contract.ProgramSummary {
 	return &contract.ProgramSummary{Origin: p.Origin, Files: p.SourceFiles(), Counts: p.Counts(),
-		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity}
+		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity()}
 }
 
 // Counts counts the program's declarations.
@@ -106,7 +106,7 @@ func FailedCheck(command string, err *Error, path string) *contract.CheckResult 
 func Project(p *Program, cfg *lint.Config) *contract.ProjectResult {
 	res := p.Lint(cfg)
 	out := &contract.ProjectResult{Origin: p.Origin, SourceFiles: p.SourceFiles(), Counts: p.Counts(),
-		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity, Snapshot: p.Snapshot,
+		Locale: p.Checked.Script.Locale.String(), InputIdentity: p.Identity(), Snapshot: p.Snapshot,
 		Findings: contract.SeverityCounts{Error: res.Count(diag.Error), Warning: res.Count(diag.Warning), Info: res.Count(diag.Info)}}
 	if st := p.Checked.Script.Settings; st != nil {
 		tree := settingsTree(st.Items)
