@@ -524,7 +524,7 @@ func (p *parser) parseEventBlock(kw source.Span) *ast.EventBlock {
 		}
 		p.lineBuf = append(p.lineBuf, line)
 	}
-	ev.Lines = carve(&p.lineSlab, p.lineBuf, 256)
+	ev.Lines = carve(&p.lineSlab, p.lineBuf, p.slabSize(256))
 	ev.Span.End = p.pos
 	return ev
 }

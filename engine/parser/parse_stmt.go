@@ -45,7 +45,7 @@ func (p *parser) parseBlock(kind blockKind, kw source.Span, end int) *ast.Block 
 			p.advanceRune()
 		}
 	}
-	b.Statements = carve(&p.stmtsSlab, p.stmtBuf, 512)
+	b.Statements = carve(&p.stmtsSlab, p.stmtBuf, p.slabSize(512))
 	b.Span.End = p.pos
 	return b
 }

@@ -187,6 +187,30 @@ type parser struct {
 	lineBuf   []ast.EventLine // the lines of the event block being read
 	declSlab  []ast.VarDecl
 	declBuf   []ast.VarDecl // the declarations of the section being read
+	// exprChunk is how many nodes an expression slab holds when it is
+	// not the full slabExprs: reading again the few rules an edit
+	// touched needs far fewer, and the slabs stay alive with the rules.
+	// The other slabs are sized in proportion.
+	exprChunk int
+}
+
+// slabExprs is how many nodes an expression slab holds when the text is
+// read whole.
+const slabExprs = 1024
+
+// slabSize returns how many elements a new slab holds: full for a slab
+// of slabExprs expressions, in proportion for a smaller one.
+func (p *parser) slabSize(full int) int {
+	if p.exprChunk == 0 {
+		return full
+	}
+	return max(16, full*p.exprChunk/slabExprs)
+}
+
+// sizeSlabsFor sizes the slabs for reading about n bytes: a rule of the
+// corpus has an expression node per 10 to 15 bytes.
+func (p *parser) sizeSlabsFor(n int) {
+	p.exprChunk = min(max(n/8, 64), slabExprs)
 }
 
 func (p *parser) errorf(code diag.Code, span source.Span, format string, args ...any) {
@@ -225,7 +249,7 @@ func (p *parser) fixLast(n int, title string, span source.Span, text string) {
 func (p *parser) newExpr(kind ast.ExprKind, span source.Span) *ast.Expr {
 	n := len(p.exprSlab)
 	if n == cap(p.exprSlab) {
-		p.exprSlab = make([]ast.Expr, 0, 1024)
+		p.exprSlab = make([]ast.Expr, 0, p.slabSize(slabExprs))
 		n = 0
 	}
 	// The slab is zeroed: setting the two fields (rather than storing a
@@ -239,14 +263,14 @@ func (p *parser) newExpr(kind ast.ExprKind, span source.Span) *ast.Expr {
 
 // args copies a scratch argument list into the argument slab.
 func (p *parser) args(list []*ast.Expr) []*ast.Expr {
-	return carve(&p.argSlab, list, 1024)
+	return carve(&p.argSlab, list, p.slabSize(1024))
 }
 
 // newStatement returns a statement from the slab.
 func (p *parser) newStatement() *ast.Statement {
 	n := len(p.stmtSlab)
 	if n == cap(p.stmtSlab) {
-		p.stmtSlab = make([]ast.Statement, 0, 256)
+		p.stmtSlab = make([]ast.Statement, 0, p.slabSize(256))
 		n = 0
 	}
 	p.stmtSlab = p.stmtSlab[:n+1]

@@ -96,6 +96,7 @@ func reparse(prev *Result, f *source.File, edit source.Edit) (*Result, ast.Splic
 		return nil, ast.Splice{}, false
 	}
 	p.pos = start
+	p.sizeSlabsFor(oldEnd(hi) + delta - start)
 	read, ok := p.readRules(func(pos int) int {
 		// Reading may run past the rules the edit touched (a '}' deleted
 		// joins the next rule): read on to the next rule that starts at
@@ -122,6 +123,7 @@ func reparse(prev *Result, f *source.File, edit source.Edit) (*Result, ast.Splic
 		// replaced text's votes away and add the new text's.
 		po := prev.parserFor(oldText)
 		po.pos = start
+		po.sizeSlabsFor(sp.OldEnd - start)
 		if _, ok := po.readRules(func(int) int { return sp.OldEnd }); !ok {
 			return nil, ast.Splice{}, false
 		}
