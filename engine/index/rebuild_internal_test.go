@@ -29,9 +29,9 @@ func TestRebuildEqualsBuild(t *testing.T) {
 	if err != nil || len(matches) < 60 {
 		t.Fatalf("the shared corpus must be present (found %d files): %v", len(matches), err)
 	}
-	steps := 24
+	steps := 12
 	if testing.Short() {
-		steps = 8
+		steps = 4
 	}
 	if *rebuildSteps > 0 {
 		steps = *rebuildSteps
