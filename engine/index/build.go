@@ -230,11 +230,13 @@ type builder struct {
 	// names maps, per kind, a name to its symbol (Index.byName, kept
 	// apart while building).
 	names [Rule + 1]map[string]int
-	// known, when set, is the only source of symbols (a rebuild that
-	// keeps a previous index's symbols): a name it lacks sets unknown
-	// instead of creating a symbol.
-	known   map[symbolKey]int
-	unknown bool
+	// known, when set, holds the symbols of a previous index (a rebuild
+	// that keeps them): a name it lacks gets one of freshSyms, numbered
+	// from fresh on, instead of one of ix.Symbols.
+	known     map[symbolKey]int
+	fresh     int
+	freshSyms []Symbol
+	freshIDs  map[symbolKey]int
 }
 
 // ref is a Reference while building: without pointers, so that growing
@@ -268,21 +270,38 @@ func (b *builder) declare(kind SymbolKind, d ast.VarDecl) {
 // (first seen at span) when there is none.
 func (b *builder) symbol(kind SymbolKind, name string, span source.Span) int {
 	if b.known != nil {
-		id, ok := b.known[symbolKey{kind, name}]
-		b.unknown = b.unknown || !ok
+		key := symbolKey{kind, name}
+		if id, ok := b.known[key]; ok {
+			return id
+		}
+		if id, ok := b.freshIDs[key]; ok {
+			return id
+		}
+		if b.freshIDs == nil {
+			b.freshIDs = map[symbolKey]int{}
+		}
+		id := b.fresh + len(b.freshSyms)
+		b.freshSyms = append(b.freshSyms, Symbol{ID: id, Kind: kind, Name: name, Slot: defaultSlot(kind, name), Span: span, Rule: -1})
+		b.freshIDs[key] = id
 		return id
 	}
 	if id, ok := b.names[kind][name]; ok {
 		return id
 	}
-	slot := ast.DefaultVariableSlot(name)
-	if kind == Subroutine {
-		slot = ast.DefaultSubroutineSlot(name)
-	}
+	slot := defaultSlot(kind, name)
 	id := len(b.ix.Symbols)
 	b.ix.Symbols = append(b.ix.Symbols, Symbol{ID: id, Kind: kind, Name: name, Slot: slot, Span: span, Rule: -1})
 	b.names[kind][name] = id
 	return id
+}
+
+// defaultSlot returns the slot of an undeclared name of kind: a default
+// name's, or -1.
+func defaultSlot(kind SymbolKind, name string) int {
+	if kind == Subroutine {
+		return ast.DefaultSubroutineSlot(name)
+	}
+	return ast.DefaultVariableSlot(name)
 }
 
 // ref records a reference; st is the index in b.stmts of its statement,

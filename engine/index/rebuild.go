@@ -5,18 +5,21 @@ package index
 // rules' references are the previous ones, moved with their rules.
 
 import (
-	"maps"
+	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
 // Rebuild returns what Build returns for next, a script read again after
 // an edit as sp says (see [ast.Splice]) from the script prev indexes. It
-// walks only the rules read again when the edit leaves every symbol as it
-// was but for those rules' own names: the same rules, declarations and
-// names, and no undeclared name first used, or no longer used, in the
-// rules read again (a symbol's number and span are those of its first
-// use). Otherwise it builds the index whole. prev is not changed.
+// walks only the rules read again, as long as the edit keeps the number of
+// rules and the declarations: undeclared names the rules read again start
+// or stop using are numbered again (a symbol's number and span are those of
+// its first use). It builds the index whole otherwise, and when a name
+// first used in the rules read again is used there no more but still
+// after them (its place would need the walk of the rules after). prev is
+// not changed.
 func Rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	if ix := rebuild(prev, next, sp); ix != nil {
 		return ix
@@ -51,7 +54,7 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	for i := range prev.Refs {
 		switch r := prev.Refs[i].Rule; {
 		case r < first:
-			if a >= 0 {
+			if a >= 0 || b >= 0 {
 				return nil
 			}
 		case r < end:
@@ -73,31 +76,24 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	if a < 0 {
 		a = b
 	}
-	for i := a; i < b; i++ {
-		if prev.firstUseFrom(prev.Refs[i].Symbol, a) {
-			return nil
-		}
-	}
 
 	// The rules read again, walked as Build walks them: their names'
-	// definitions first, then their contents.
+	// definitions first, then their contents. A name no symbol has is
+	// given a new symbol, numbered after prev's for now.
 	sc := scratchPool.Get().(*scratch)
-	bl := &builder{rule: -1, stmt: -1, refs: sc.refs[:0], stmts: sc.stmts[:0], known: prev.byName}
+	bl := &builder{rule: -1, stmt: -1, refs: sc.refs[:0], stmts: sc.stmts[:0], known: prev.byName, fresh: len(prev.Symbols)}
 	for i := first; i < end; i++ {
 		bl.ref(ruleBase+i, Definition, next.Rules[i].NameSpan, i, -1, false)
 	}
 	for i := first; i < end; i++ {
 		bl.walkRule(i, next.Rules[i])
 	}
-	ok := !bl.unknown
-	for i := range bl.refs {
-		ok = ok && !prev.firstUseFrom(int(bl.refs[i].sym), a)
-	}
-	if !ok {
+	ix := &Index{Script: next, byName: prev.byName, rules: prev.rules}
+	ix.Symbols, ix.bySymbol = prev.renumber(bl, ruleBase+len(next.Rules), a, b, sp.Delta())
+	if ix.Symbols == nil {
 		bl.release(sc)
 		return nil
 	}
-	ix := &Index{Script: next, byName: prev.byName, rules: prev.rules}
 	ix.Refs = make([]Reference, a+len(bl.refs)+len(prev.Refs)-b)
 	copy(ix.Refs, prev.Refs[:a])
 	read := ix.Refs[a : a+len(bl.refs)]
@@ -115,61 +111,121 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 			return nil
 		}
 	}
+	renumbered := ix.bySymbol != nil
+	if renumbered {
+		// ix.bySymbol holds, for now, each old or new number's new one.
+		for i := a; i < len(ix.Refs); i++ {
+			ix.Refs[i].Symbol = ix.bySymbol[0][ix.Refs[i].Symbol]
+		}
+	}
 
-	ix.Symbols = make([]Symbol, len(prev.Symbols))
-	copy(ix.Symbols, prev.Symbols)
 	renamed := false
 	for i := first; i < len(next.Rules); i++ {
 		s := &ix.Symbols[ruleBase+i]
 		renamed = renamed || s.Name != next.Rules[i].Name
 		s.Name, s.Span = next.Rules[i].Name, next.Rules[i].NameSpan
 	}
-	for id := ruleBase + len(next.Rules); id < len(ix.Symbols); id++ {
-		if prev.firstUseFrom(id, b) {
-			ix.Symbols[id].Span = ix.Symbols[id].Span.Shift(sp.Delta())
-		}
-	}
 	if renamed {
 		ix.rules = newRuleNames(next.Rules)
-		ix.byName = maps.Clone(prev.byName)
-		for i := first; i < end; i++ {
-			for _, name := range []string{old.Rules[i].Name, next.Rules[i].Name} {
-				delete(ix.byName, symbolKey{Rule, name})
-				if list := ix.rules.byName[name]; len(list) > 0 {
-					ix.byName[symbolKey{Rule, name}] = ruleBase + list[0]
-				}
+	}
+	if renamed || renumbered {
+		// As Build: a name is its kind's first symbol of that name.
+		ix.byName = make(map[symbolKey]int, len(ix.Symbols))
+		for id, s := range ix.Symbols {
+			if _, dup := ix.byName[symbolKey{s.Kind, s.Name}]; !dup {
+				ix.byName[symbolKey{s.Kind, s.Name}] = id
 			}
 		}
 	}
 	// The lists of references per symbol are prev's when the rules read
 	// again refer to the same symbols in the same order.
 	ix.bySymbol = prev.bySymbol
-	if !sameSymbols(read, prev.Refs[a:b]) {
+	if renumbered || !sameSymbols(read, prev.Refs[a:b]) {
 		ix.bySymbol = refsBySymbol(ix.Refs, len(ix.Symbols))
 	}
 	return ix
 }
 
-// sameSymbols reports whether a and b are references of the same symbols
-// in the same order.
-func sameSymbols(a, b []Reference) bool {
-	if len(a) != len(b) {
-		return false
+// renumber returns the symbols of the index rebuilt from ix with bl's
+// walk of the rules read again, whose references were ix.Refs[a:b]: the
+// declared and rule symbols and the undeclared ones first used before
+// (numbers below undeclared) stay; then come, in the order the walk
+// first met them, the undeclared symbols the rules read again use and
+// that were not first used before, new ones included; then the other
+// undeclared symbols first used after, in their order, moved by delta.
+// When that order differs from ix's, it also returns a one-element
+// list: the new number of each old number and of each of bl's new ones
+// (undeclared symbols no longer used have none). It returns nil when an
+// undeclared symbol first used in the rules read again is no longer
+// used there but still after: where it now comes needs the walk of the
+// rules after.
+func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) ([]Symbol, [][]int) {
+	firstUse := func(id int) int { return ix.bySymbol[id][0] }
+	// ix's undeclared symbols first used before a are [undeclared, mid).
+	mid := undeclared
+	for mid < len(ix.Symbols) && firstUse(mid) < a {
+		mid++
 	}
-	for i := range a {
-		if a[i].Symbol != b[i].Symbol {
-			return false
+	// met lists the symbols numbered mid on (ix's or bl's new ones) that
+	// the walk meets, in the order it first meets them, with the span of
+	// that first use.
+	var met []int
+	var metAt []source.Span
+	seen := map[int]bool{}
+	for i := range bl.refs {
+		if id := int(bl.refs[i].sym); id >= mid && !seen[id] {
+			seen[id] = true
+			met = append(met, id)
+			metAt = append(metAt, source.Span{Start: bl.refs[i].start, End: bl.refs[i].end})
 		}
 	}
-	return true
-}
-
-// firstUseFrom reports whether symbol id is an undeclared variable or
-// subroutine first used at or after reference i: such a symbol is
-// numbered, and placed, where it is first used.
-func (ix *Index) firstUseFrom(id, i int) bool {
-	s := &ix.Symbols[id]
-	return !s.Declared && s.Kind != Rule && ix.bySymbol[id][0] >= i
+	if len(met) == 0 && (mid == len(ix.Symbols) || firstUse(mid) >= b) {
+		// Nothing numbered from mid on is used in the rules read again,
+		// before or after the edit.
+		syms := slices.Clone(ix.Symbols)
+		for id := mid; id < len(syms); id++ {
+			syms[id].Span = syms[id].Span.Shift(delta)
+		}
+		return syms, nil
+	}
+	number := make([]int, len(ix.Symbols)+len(bl.freshSyms))
+	for id := range number {
+		number[id] = -1
+		if id < mid {
+			number[id] = id
+		}
+	}
+	syms := make([]Symbol, mid, len(ix.Symbols)+len(bl.freshSyms))
+	copy(syms, ix.Symbols[:mid])
+	for k, id := range met {
+		var s Symbol
+		if id < len(ix.Symbols) {
+			s = ix.Symbols[id]
+		} else {
+			s = bl.freshSyms[id-len(ix.Symbols)]
+		}
+		s.ID, s.Span = len(syms), metAt[k]
+		number[id] = s.ID
+		syms = append(syms, s)
+	}
+	for id := mid; id < len(ix.Symbols); id++ {
+		if seen[id] {
+			continue
+		}
+		refs := ix.bySymbol[id]
+		if firstUse(id) < b {
+			// First used in the rules read again, and no longer there.
+			if refs[len(refs)-1] >= b {
+				return nil, nil
+			}
+			continue
+		}
+		s := ix.Symbols[id]
+		s.ID, s.Span = len(syms), s.Span.Shift(delta)
+		number[id] = s.ID
+		syms = append(syms, s)
+	}
+	return syms, [][]int{number}
 }
 
 // moveRefs moves refs, references of rules that moved by delta bytes from
@@ -226,4 +282,18 @@ func blockLen(b *ast.Block) int {
 		return 0
 	}
 	return len(b.Statements)
+}
+
+// sameSymbols reports whether a and b are references of the same symbols
+// in the same order.
+func sameSymbols(a, b []Reference) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Symbol != b[i].Symbol {
+			return false
+		}
+	}
+	return true
 }
