@@ -89,8 +89,9 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 		bl.walkRule(i, next.Rules[i])
 	}
 	ix := &Index{Script: next, byName: prev.byName, rules: prev.rules}
-	ix.Symbols, ix.bySymbol = prev.renumber(bl, ruleBase+len(next.Rules), a, b, sp.Delta())
-	if ix.Symbols == nil {
+	syms, number, ok := prev.renumber(bl, ruleBase+len(next.Rules), a, b, sp.Delta())
+	ix.Symbols = syms
+	if !ok {
 		bl.release(sc)
 		return nil
 	}
@@ -111,11 +112,10 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 			return nil
 		}
 	}
-	renumbered := ix.bySymbol != nil
+	renumbered := number != nil
 	if renumbered {
-		// ix.bySymbol holds, for now, each old or new number's new one.
 		for i := a; i < len(ix.Refs); i++ {
-			ix.Refs[i].Symbol = ix.bySymbol[0][ix.Refs[i].Symbol]
+			ix.Refs[i].Symbol = number[ix.Refs[i].Symbol]
 		}
 	}
 
@@ -153,13 +153,13 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 // first met them, the undeclared symbols the rules read again use and
 // that were not first used before, new ones included; then the other
 // undeclared symbols first used after, in their order, moved by delta.
-// When that order differs from ix's, it also returns a one-element
-// list: the new number of each old number and of each of bl's new ones
-// (undeclared symbols no longer used have none). It returns nil when an
-// undeclared symbol first used in the rules read again is no longer
-// used there but still after: where it now comes needs the walk of the
-// rules after.
-func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) ([]Symbol, [][]int) {
+// When that order differs from ix's, number gives the new number of
+// each old number and of each of bl's new ones (-1 for an undeclared
+// symbol no longer used); it is nil otherwise. ok is false when an
+// undeclared symbol first used in the rules read again is no longer used
+// there but still after: where it now comes needs the walk of the rules
+// after.
+func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) (syms []Symbol, number []int, ok bool) {
 	firstUse := func(id int) int { return ix.bySymbol[id][0] }
 	// ix's undeclared symbols first used before a are [undeclared, mid).
 	mid := undeclared
@@ -182,20 +182,20 @@ func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) ([]Symbol, [
 	if len(met) == 0 && (mid == len(ix.Symbols) || firstUse(mid) >= b) {
 		// Nothing numbered from mid on is used in the rules read again,
 		// before or after the edit.
-		syms := slices.Clone(ix.Symbols)
+		syms = slices.Clone(ix.Symbols)
 		for id := mid; id < len(syms); id++ {
 			syms[id].Span = syms[id].Span.Shift(delta)
 		}
-		return syms, nil
+		return syms, nil, true
 	}
-	number := make([]int, len(ix.Symbols)+len(bl.freshSyms))
+	number = make([]int, len(ix.Symbols)+len(bl.freshSyms))
 	for id := range number {
 		number[id] = -1
 		if id < mid {
 			number[id] = id
 		}
 	}
-	syms := make([]Symbol, mid, len(ix.Symbols)+len(bl.freshSyms))
+	syms = make([]Symbol, mid, len(ix.Symbols)+len(bl.freshSyms))
 	copy(syms, ix.Symbols[:mid])
 	for k, id := range met {
 		var s Symbol
@@ -216,7 +216,7 @@ func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) ([]Symbol, [
 		if firstUse(id) < b {
 			// First used in the rules read again, and no longer there.
 			if refs[len(refs)-1] >= b {
-				return nil, nil
+				return nil, nil, false
 			}
 			continue
 		}
@@ -225,7 +225,7 @@ func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) ([]Symbol, [
 		number[id] = s.ID
 		syms = append(syms, s)
 	}
-	return syms, [][]int{number}
+	return syms, number, true
 }
 
 // moveRefs moves refs, references of rules that moved by delta bytes from
