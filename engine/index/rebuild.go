@@ -13,13 +13,14 @@ import (
 
 // Rebuild returns what Build returns for next, a script read again after
 // an edit as sp says (see [ast.Splice]) from the script prev indexes. It
-// walks only the rules read again, as long as the edit keeps the number of
-// rules and the declarations: undeclared names the rules read again start
-// or stop using are numbered again (a symbol's number and span are those of
-// its first use). It builds the index whole otherwise, and when a name
-// first used in the rules read again is used there no more but still
-// after them (its place would need the walk of the rules after). prev is
-// not changed.
+// walks only the rules read again: the rules after them, and their
+// references, move by the edit's change of length and of number of rules,
+// and the undeclared names those rules start or stop using are numbered
+// again (a symbol's number and span are those of its first use). It builds
+// the index whole when the declarations are not the same ones, and when a
+// name first used in the rules read again is no longer used there but
+// still after them (its place would need the walk of the rules after).
+// prev is not changed.
 func Rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	if ix := rebuild(prev, next, sp); ix != nil {
 		return ix
@@ -31,10 +32,12 @@ func Rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 // built whole.
 func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	old := prev.Script
-	first, end := sp.First, sp.First+sp.Old
+	// The rules read again were old.Rules[first:end] and are
+	// next.Rules[first:newEnd]; the rules after moved by dn places.
+	first, end, newEnd, dn := sp.First, sp.First+sp.Old, sp.First+sp.New, sp.New-sp.Old
 	if old.Conditions != nil || old.Actions != nil || next.Conditions != nil || next.Actions != nil ||
 		next.Variables != old.Variables || next.Subroutines != old.Subroutines ||
-		sp.Old != sp.New || len(old.Rules) != len(next.Rules) || first < 0 || end > len(old.Rules) {
+		len(next.Rules) != len(old.Rules)+dn || first < 0 || end > len(old.Rules) {
 		return nil
 	}
 	// The rule symbols follow the declared ones, rule i's at ruleBase+i.
@@ -79,17 +82,26 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 
 	// The rules read again, walked as Build walks them: their names'
 	// definitions first, then their contents. A name no symbol has is
-	// given a new symbol, numbered after prev's for now.
+	// given a new symbol, numbered after prev's for now, as are the rules
+	// read again when their number changed.
 	sc := scratchPool.Get().(*scratch)
+	rs := renumbering{ruleBase: ruleBase, rules: len(old.Rules), first: first, end: end, newEnd: newEnd, a: a, b: b, delta: sp.Delta()}
 	bl := &builder{rule: -1, stmt: -1, refs: sc.refs[:0], stmts: sc.stmts[:0], known: prev.byName, fresh: len(prev.Symbols)}
-	for i := first; i < end; i++ {
-		bl.ref(ruleBase+i, Definition, next.Rules[i].NameSpan, i, -1, false)
+	for i := first; i < newEnd; i++ {
+		id := ruleBase + i
+		if dn != 0 {
+			id = len(prev.Symbols) + i - first
+		}
+		bl.ref(id, Definition, next.Rules[i].NameSpan, i, -1, false)
 	}
-	for i := first; i < end; i++ {
+	if dn != 0 {
+		bl.fresh += sp.New
+	}
+	for i := first; i < newEnd; i++ {
 		bl.walkRule(i, next.Rules[i])
 	}
 	ix := &Index{Script: next, byName: prev.byName, rules: prev.rules}
-	syms, number, ok := prev.renumber(bl, ruleBase+len(next.Rules), a, b, sp.Delta())
+	syms, number, ok := prev.renumber(bl, rs, next.Rules)
 	ix.Symbols = syms
 	if !ok {
 		bl.release(sc)
@@ -102,7 +114,7 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	bl.release(sc)
 	moved := ix.Refs[a+len(read):]
 	copy(moved, prev.Refs[b:])
-	if !moveRefs(moved, old.Rules, next.Rules, sp.Delta()) {
+	if !moveRefs(moved, old.Rules, next.Rules, sp.Delta(), dn) {
 		return nil
 	}
 	// The three parts must stay apart in text order, or the order of a
@@ -114,12 +126,18 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	}
 	renumbered := number != nil
 	if renumbered {
-		for i := a; i < len(ix.Refs); i++ {
+		// The references before name declared symbols, rules before
+		// and undeclared symbols, which move by dn places.
+		from := a
+		if dn != 0 {
+			from = 0
+		}
+		for i := from; i < len(ix.Refs); i++ {
 			ix.Refs[i].Symbol = number[ix.Refs[i].Symbol]
 		}
 	}
 
-	renamed := false
+	renamed := dn != 0
 	for i := first; i < len(next.Rules); i++ {
 		s := &ix.Symbols[ruleBase+i]
 		renamed = renamed || s.Name != next.Rules[i].Name
@@ -146,20 +164,31 @@ func rebuild(prev *Index, next *ast.Script, sp ast.Splice) *Index {
 	return ix
 }
 
+// A renumbering says where an index's symbols and references were, for
+// renumber: rule i's symbol is ruleBase+i of rules; the rules read again
+// were [first, end) and are [first, newEnd); their references were
+// Refs[a:b]; the text after moved by delta bytes.
+type renumbering struct {
+	ruleBase, rules, first, end, newEnd, a, b, delta int
+}
+
 // renumber returns the symbols of the index rebuilt from ix with bl's
-// walk of the rules read again, whose references were ix.Refs[a:b]: the
-// declared and rule symbols and the undeclared ones first used before
-// (numbers below undeclared) stay; then come, in the order the walk
-// first met them, the undeclared symbols the rules read again use and
-// that were not first used before, new ones included; then the other
-// undeclared symbols first used after, in their order, moved by delta.
-// When that order differs from ix's, number gives the new number of
-// each old number and of each of bl's new ones (-1 for an undeclared
-// symbol no longer used); it is nil otherwise. ok is false when an
-// undeclared symbol first used in the rules read again is no longer used
-// there but still after: where it now comes needs the walk of the rules
-// after.
-func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) (syms []Symbol, number []int, ok bool) {
+// walk of the rules read again, next being the new rules: the declared
+// symbols, then the rules', then the undeclared ones first used before
+// the rules read again; then, in the order the walk first met them, the
+// undeclared symbols the rules read again use and that were not first
+// used before, new ones included; then the other undeclared symbols first
+// used after, in their order, moved by delta. When that order differs
+// from ix's, number gives the new number of each old number and of each
+// of bl's new ones (the rules read again first when their number changed;
+// -1 for a symbol no longer there); it is nil otherwise. ok is false when
+// an undeclared symbol first used in the rules read again is no longer
+// used there but still after: where it now comes needs the walk of the
+// rules after.
+func (ix *Index) renumber(bl *builder, rs renumbering, next []*ast.Rule) (syms []Symbol, number []int, ok bool) {
+	a, b, delta := rs.a, rs.b, rs.delta
+	dn := rs.newEnd - rs.end
+	undeclared := rs.ruleBase + rs.rules
 	firstUse := func(id int) int { return ix.bySymbol[id][0] }
 	// ix's undeclared symbols first used before a are [undeclared, mid).
 	mid := undeclared
@@ -173,13 +202,17 @@ func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) (syms []Symb
 	var metAt []source.Span
 	seen := map[int]bool{}
 	for i := range bl.refs {
-		if id := int(bl.refs[i].sym); id >= mid && !seen[id] {
+		id := int(bl.refs[i].sym)
+		if id >= len(ix.Symbols) && id < bl.fresh {
+			continue // a rule read again, numbered for now
+		}
+		if id >= mid && !seen[id] {
 			seen[id] = true
 			met = append(met, id)
 			metAt = append(metAt, source.Span{Start: bl.refs[i].start, End: bl.refs[i].end})
 		}
 	}
-	if len(met) == 0 && (mid == len(ix.Symbols) || firstUse(mid) >= b) {
+	if dn == 0 && len(met) == 0 && (mid == len(ix.Symbols) || firstUse(mid) >= b) {
 		// Nothing numbered from mid on is used in the rules read again,
 		// before or after the edit.
 		syms = slices.Clone(ix.Symbols)
@@ -188,21 +221,44 @@ func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) (syms []Symb
 		}
 		return syms, nil, true
 	}
-	number = make([]int, len(ix.Symbols)+len(bl.freshSyms))
+	number = make([]int, bl.fresh+len(bl.freshSyms))
 	for id := range number {
 		number[id] = -1
-		if id < mid {
+	}
+	syms = make([]Symbol, 0, len(ix.Symbols)+dn+len(bl.freshSyms))
+	if dn == 0 {
+		syms = append(syms, ix.Symbols[:mid]...)
+		for id := range mid {
 			number[id] = id
 		}
+	} else {
+		// The rules read again are new symbols; the rules after and the
+		// undeclared symbols before move by dn places.
+		keep := rs.ruleBase + rs.first
+		syms = append(syms, ix.Symbols[:keep]...)
+		for id := range keep {
+			number[id] = id
+		}
+		for i := rs.first; i < rs.newEnd; i++ {
+			number[len(ix.Symbols)+i-rs.first] = len(syms)
+			syms = append(syms, Symbol{ID: len(syms), Kind: Rule, Name: next[i].Name, Slot: -1, Declared: true, Span: next[i].NameSpan, Rule: i})
+		}
+		for id := rs.ruleBase + rs.end; id < mid; id++ {
+			s := ix.Symbols[id]
+			s.ID = len(syms)
+			if s.Kind == Rule {
+				s.Rule += dn
+			}
+			number[id] = s.ID
+			syms = append(syms, s)
+		}
 	}
-	syms = make([]Symbol, mid, len(ix.Symbols)+len(bl.freshSyms))
-	copy(syms, ix.Symbols[:mid])
 	for k, id := range met {
 		var s Symbol
 		if id < len(ix.Symbols) {
 			s = ix.Symbols[id]
 		} else {
-			s = bl.freshSyms[id-len(ix.Symbols)]
+			s = bl.freshSyms[id-bl.fresh]
 		}
 		s.ID, s.Span = len(syms), metAt[k]
 		number[id] = s.ID
@@ -228,10 +284,11 @@ func (ix *Index) renumber(bl *builder, undeclared, a, b, delta int) (syms []Symb
 	return syms, number, true
 }
 
-// moveRefs moves refs, references of rules that moved by delta bytes from
-// before to after (the same rules, copied), to point at after's
-// statements. It reports false when a statement is not found.
-func moveRefs(refs []Reference, before, after []*ast.Rule, delta int) bool {
+// moveRefs moves refs, references of rules that moved by delta bytes and
+// dn places from before to after (the same rules, copied), to point at
+// after's rules and statements. It reports false when a statement is not
+// found.
+func moveRefs(refs []Reference, before, after []*ast.Rule, delta, dn int) bool {
 	rule, j := -1, 0
 	var from, to *ast.Rule
 	for k := range refs {
@@ -239,8 +296,9 @@ func moveRefs(refs []Reference, before, after []*ast.Rule, delta int) bool {
 		r.Span = r.Span.Shift(delta)
 		if r.Rule != rule {
 			rule, j = r.Rule, 0
-			from, to = before[rule], after[rule]
+			from, to = before[rule], after[rule+dn]
 		}
+		r.Rule += dn
 		if r.Statement == nil || from == to {
 			continue
 		}
