@@ -17,15 +17,12 @@ func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
 		case All, BySlot:
 			out = append(out, site.Destroy)
 		case ByID:
-			if k == nil || site.id == nil {
+			if k == nil || !site.hasID {
 				continue
 			}
 			if contains(site.Span, k.Span) {
 				out = append(out, site.Destroy)
 				continue
-			}
-			if !site.varsFound {
-				site.vars, site.varsFound = varsIn(site.id), true
 			}
 			if !found && len(site.vars) > 0 {
 				holders, found = f.holders(*k.Variable), true

@@ -28,37 +28,74 @@ type Analyses struct {
 
 // FindWith is Find reusing the analyses a caller already has.
 func FindWith(s *ast.Script, a Analyses) []Object {
+	return FindAll(s, a).Objects
+}
+
+// FindAll is FindWith, returning with the objects what [Refind] needs to
+// find the objects of the script again after an edit.
+func FindAll(s *ast.Script, a Analyses) *Found {
 	calls := a.Calls
 	if calls == nil {
 		calls = flow.CallGraph(s)
 	}
-	f := newFinder(s, calls, a.Graph)
-	var out []Object
+	f := newFinder(s, calls, a.Graph, nil)
+	found := &Found{facts: f.facts[1:], moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1),
+		payload: s.Actions != nil, cyclic: subroutineCycle(s, f.facts[1:]), reread: -1}
+	found.Objects = make([]Object, 0, len(f.creations))
+	found.local = make([]localFacts, 0, len(f.creations))
 	for _, c := range f.creations {
-		rule, j, spec := c.rule, c.action, c.spec
-		st := f.actions(rule)[j]
-		o := Object{Kind: spec.Kind, Element: spec.Create, Rule: rule, Action: j, Span: st.Body.Span}
-		o.Repeats = f.siteReasons(rule, j)
-		if len(o.Repeats) > 0 {
-			if g := f.guard(rule, j); g != nil {
-				o.Guard = g
-				o.Repeats = nil
-				if g.Player {
-					o.Repeats = []Reason{{Kind: Guarded, Rule: rule, Action: j, Span: o.Span, PerJoin: true,
-						Text: fmt.Sprintf("it runs once per player, guarded by %s", g)}}
-				}
-			}
+		o, lf := f.localObject(c)
+		found.Objects = append(found.Objects, f.finish(o, lf))
+		found.local = append(found.local, lf)
+		if c.rule >= 0 {
+			found.start[c.rule+1]++
 		}
-		o.Kept = f.kept(rule, j, spec)
-		o.Destroys = f.destroys(spec, o.Kept)
-		if spec.Duration >= 0 && spec.Duration < len(st.Body.Args) {
-			if a := st.Body.Args[spec.Duration]; a.Kind == ast.Number {
-				o.Duration, o.HasDuration = a.Num, true
-			}
-		}
-		out = append(out, o)
 	}
-	return out
+	for i := range s.Rules {
+		found.start[i+1] += found.start[i]
+	}
+	return found
+}
+
+// localObject returns what Find tells of the object c creates from the
+// rules it reads other than through the program's variables and destroying
+// actions: all of the Object but its Guard and Destroys, with the Repeats
+// before a once-guard replaces them, and the variables that may guard it.
+func (f *finder) localObject(c creation) (Object, localFacts) {
+	rule, j, spec := c.rule, c.action, c.spec
+	st := f.actions(rule)[j]
+	o := Object{Kind: spec.Kind, Element: spec.Create, Rule: rule, Action: j, Span: st.Body.Span}
+	o.Repeats = f.siteReasons(rule, j)
+	lf := localFacts{spec: spec, repeats: o.Repeats}
+	if len(o.Repeats) > 0 {
+		lf.guards = f.guardCandidates(rule, j)
+	}
+	o.Kept = f.kept(rule, j, spec)
+	if spec.Duration >= 0 && spec.Duration < len(st.Body.Args) {
+		if a := st.Body.Args[spec.Duration]; a.Kind == ast.Number {
+			o.Duration, o.HasDuration = a.Num, true
+		}
+	}
+	return o, lf
+}
+
+// finish completes an object localObject returned with what the whole
+// program's variables and destroying actions tell: its once-guard and the
+// actions that may destroy it.
+func (f *finder) finish(o Object, lf localFacts) Object {
+	o.Repeats = lf.repeats
+	if len(o.Repeats) > 0 {
+		if g := f.guard(lf.guards); g != nil {
+			o.Guard = g
+			o.Repeats = nil
+			if g.Player {
+				o.Repeats = []Reason{{Kind: Guarded, Rule: o.Rule, Action: o.Action, Span: o.Span, PerJoin: true,
+					Text: fmt.Sprintf("it runs once per player, guarded by %s", g)}}
+			}
+		}
+	}
+	o.Destroys = f.destroys(lf.spec, o.Kept)
+	return o
 }
 
 type finder struct {
@@ -69,6 +106,9 @@ type finder struct {
 	subRules map[string][]int
 	// graphOf supplies the graphs when the caller has them.
 	graphOf func(rule int) *flow.Graph
+	// facts are, per rule (index rule+1), what the finder read of its
+	// actions, each alone (see ruleFacts).
+	facts []*ruleFacts
 	// ruleFlows holds, per rule (index rule+1), its actions and control
 	// flow, computed on first use; assigns, per enabled rule, its
 	// assignments.
@@ -109,10 +149,10 @@ type finder struct {
 type destroySite struct {
 	Destroy
 	kind Kind
-	id   *ast.Expr // the id argument, for ByID
-	// vars are the variables id reads (varsIn), once needed.
-	vars      []Variable
-	varsFound bool
+	// hasID says the action has an id argument (for ByID); vars are the
+	// variables it reads (varsIn).
+	hasID bool
+	vars  []Variable
 }
 
 // creation is an enabled action creating an object.
@@ -121,7 +161,39 @@ type creation struct {
 	spec         *Spec
 }
 
-func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph) *finder {
+// ruleFacts are what the finder reads of the actions of one rule (or of
+// the payload), each action alone: they depend on that rule's tree only,
+// so Refind keeps them for the rules an edit did not touch. The rule
+// indices and spans in them are those of the rule when it was read.
+type ruleFacts struct {
+	// assigns are the enabled statements assigning a variable, in order.
+	assigns []assignSite
+	// creations are the enabled creating actions; destroys the enabled
+	// destroying actions.
+	creations []creation
+	destroys  []destroySite
+	// writes are the enabled writes of variables, in order; flows the
+	// pairs of a variable read in an assigned value and the variable
+	// assigned.
+	writes []varWrite
+	flows  [][2]Variable
+	// callees are the subroutines the rule calls or starts, enabled or
+	// not; defines says its event is a subroutine (see Refind).
+	callees []string
+	defines bool
+}
+
+// varWrite is a write of a variable; once says it sets it to a constant
+// true value.
+type varWrite struct {
+	v    Variable
+	once bool
+}
+
+// newFinder returns a finder of s's objects. known, when not nil, returns
+// the facts of the rules whose facts are known, and how far their spans
+// have moved since they were read; the others are read.
+func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph, known func(rule int) (*ruleFacts, int, bool)) *finder {
 	f := &finder{s: s, graphOf: graph, subRules: map[string][]int{}, ruleFlows: make([]*ruleFlow, len(s.Rules)+1),
 		varIDs: [2]map[string]int32{{}, {}}, ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
 	for _, e := range calls {
@@ -137,48 +209,109 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 		}
 	}
 	f.assigns = make([][]assignSite, len(s.Rules)+1)
-	for _, rule := range f.ruleIndices() {
-		f.eachAction(rule, func(j int, st *ast.Statement, id string) {
-			var target Variable
-			var value *ast.Expr
-			ok := false
-			var facts actionFacts
-			if id != "" {
-				facts = f.actionFacts(id)
+	f.facts = make([]*ruleFacts, len(s.Rules)+1)
+	rules := make([]int, 0, len(s.Rules)+1)
+	for i := range s.Rules {
+		rules = append(rules, i)
+	}
+	if s.Actions != nil {
+		rules = append(rules, -1)
+	}
+	for _, rule := range rules {
+		facts, moved, ok := (*ruleFacts)(nil), 0, false
+		if known != nil && rule >= 0 {
+			facts, moved, ok = known(rule)
+		}
+		if !ok {
+			facts = f.readRule(rule)
+		}
+		f.facts[rule+1] = facts
+		f.assigns[rule+1] = facts.assigns
+		for _, c := range facts.creations {
+			c.rule = rule
+			f.creations = append(f.creations, c)
+		}
+		for _, site := range facts.destroys {
+			site.Rule, site.Span = rule, site.Span.Shift(moved)
+			if f.destroySites == nil {
+				f.destroySites = map[Kind][]destroySite{}
 			}
-			// Only an assignment or one of assignIDs assigns.
-			if id == "" || facts.assigns {
-				if target, value, ok = assignment(st.Body); ok {
-					f.assigns[rule+1] = append(f.assigns[rule+1], assignSite{stmt: j, target: target, value: value})
-				}
-			}
-			if id != "" {
-				if spec := facts.create; spec != nil {
-					f.creations = append(f.creations, creation{rule: rule, action: j, spec: spec})
-				}
-				for _, d := range facts.destroyers {
-					site := destroySite{Destroy: Destroy{How: d.how, Element: id, Rule: rule, Action: j, Span: st.Body.Span}, kind: d.kind}
-					if d.how == ByID && len(st.Body.Args) > 0 {
-						site.id = st.Body.Args[0]
-					}
-					if f.destroySites == nil {
-						f.destroySites = map[Kind][]destroySite{}
-					}
-					f.destroySites[d.kind] = append(f.destroySites[d.kind], site)
-				}
-			}
-			f.noteWriteOf(st.Body, target, value, ok)
-			if ok {
-				for _, v := range varsIn(value) {
-					if v != target {
-						x, t := f.varID(v), f.varID(target)
-						f.flowsTo[x] = append(f.flowsTo[x], t)
-					}
-				}
-			}
-		})
+			f.destroySites[site.kind] = append(f.destroySites[site.kind], site)
+		}
+		for _, w := range facts.writes {
+			f.noteSet(w.v, w.once)
+		}
+		for _, e := range facts.flows {
+			x, t := f.varID(e[0]), f.varID(e[1])
+			f.flowsTo[x] = append(f.flowsTo[x], t)
+		}
 	}
 	return f
+}
+
+// readRule reads the facts of rule (-1: the payload). A disabled rule
+// has only its callees and whether it defines a subroutine.
+func (f *finder) readRule(rule int) *ruleFacts {
+	rf := &ruleFacts{}
+	if rule >= 0 {
+		r := f.s.Rules[rule]
+		rf.defines = definesSubroutine(r)
+		if r.Actions != nil {
+			for _, st := range r.Actions.Statements {
+				if e := st.Body; e != nil && e.Kind == ast.Call && e.Elem != nil && len(e.Args) > 0 && e.Args[0].Kind == ast.Name &&
+					(e.Elem.ID == "__callSubroutine__" || e.Elem.ID == "startRule") {
+					rf.callees = append(rf.callees, e.Args[0].Text)
+				}
+			}
+		}
+		if r.Disabled {
+			return rf
+		}
+	}
+	f.eachAction(rule, func(j int, st *ast.Statement, id string) {
+		var target Variable
+		var value *ast.Expr
+		ok := false
+		var facts actionFacts
+		if id != "" {
+			facts = f.actionFacts(id)
+		}
+		// Only an assignment or one of assignIDs assigns.
+		if id == "" || facts.assigns {
+			if target, value, ok = assignment(st.Body); ok {
+				rf.assigns = append(rf.assigns, assignSite{stmt: j, target: target})
+			}
+		}
+		if id != "" {
+			if spec := facts.create; spec != nil {
+				rf.creations = append(rf.creations, creation{rule: rule, action: j, spec: spec})
+			}
+			for _, d := range facts.destroyers {
+				site := destroySite{Destroy: Destroy{How: d.how, Element: id, Rule: rule, Action: j, Span: st.Body.Span}, kind: d.kind}
+				if d.how == ByID && len(st.Body.Args) > 0 {
+					site.hasID, site.vars = true, varsIn(st.Body.Args[0])
+				}
+				rf.destroys = append(rf.destroys, site)
+			}
+		}
+		f.noteWriteOf(rf, st.Body, target, value, ok)
+		if ok {
+			for _, v := range varsIn(value) {
+				if v != target {
+					rf.flows = append(rf.flows, [2]Variable{v, target})
+				}
+			}
+		}
+	})
+	return rf
+}
+
+// definesSubroutine reports whether r's event is a subroutine.
+func definesSubroutine(r *ast.Rule) bool {
+	if ev, _ := eventOf(r); ev != nil && ev.ID == "__subroutine__" {
+		return true
+	}
+	return r.Subroutine() != ""
 }
 
 // actionFacts are what the finder asks of an action id, in one look-up:
@@ -269,21 +402,6 @@ func (f *finder) eachAction(rule int, fn func(j int, st *ast.Statement, id strin
 	}
 }
 
-// ruleIndices returns the enabled rules' indices, then -1 when the script
-// is an actions payload.
-func (f *finder) ruleIndices() []int {
-	var out []int
-	for i, r := range f.s.Rules {
-		if !r.Disabled {
-			out = append(out, i)
-		}
-	}
-	if f.s.Actions != nil {
-		out = append(out, -1)
-	}
-	return out
-}
-
 // ruleFlow is what the finder knows of the actions of one rule (or of
 // the payload): computed once, shared by every object of the rule.
 type ruleFlow struct {
@@ -317,12 +435,11 @@ type ruleFlow struct {
 	lastReads [][]lastRead
 }
 
-// assignSite is a statement assigning a variable: what assignment
-// returns for it.
+// assignSite is a statement assigning a variable: its index and the
+// target assignment returns for it.
 type assignSite struct {
 	stmt   int
 	target Variable
-	value  *ast.Expr
 }
 
 // lastRead is the first call of a Last … ID value in a statement.

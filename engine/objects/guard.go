@@ -10,13 +10,13 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
-// guard returns the variable of a once-guard of action j of rule: a test
-// that the variable is false (a rule condition, or the If whose first
-// branch holds the action), where the rule sets the variable after the
-// action and every write of it in the program sets it to a constant true
-// value. Once set, the test fails for good, so the action runs at most
-// once (per player, for a player variable).
-func (f *finder) guard(rule, j int) *Variable {
+// guardCandidates returns the variables that may be the once-guard of
+// action j of rule, in the order they are tested: a test that the variable
+// is false (a rule condition, or the If whose first branch holds the
+// action), where the rule sets the variable after the action. The guard
+// is the first of them that every write in the program sets to a constant
+// true value (see guard).
+func (f *finder) guardCandidates(rule, j int) []Variable {
 	if rule < 0 {
 		return nil
 	}
@@ -24,29 +24,36 @@ func (f *finder) guard(rule, j int) *Variable {
 	// is the same for every action), then the Ifs.
 	conds := f.ruleConds(rule)
 	rf := f.flowOf(rule)
-	check := func(vars []Variable) *Variable {
+	var out []Variable
+	add := func(vars []Variable) {
 		for _, v := range vars {
-			if !f.isSetOnce(v) {
-				continue
-			}
 			for _, a := range rf.assigns {
 				if a.stmt > j && a.target == v {
-					return &v
+					out = append(out, v)
+					break
 				}
 			}
 		}
-		return nil
 	}
 	for k := range conds {
-		if v := check(f.condTests(rule, k)); v != nil {
-			return v
-		}
+		add(f.condTests(rule, k))
 	}
 	for _, i := range rf.firstBranchIfs(j) {
 		if args := rf.stmts[i].Body.Args; len(args) > 0 {
-			if v := check(falseTests(args[0])); v != nil {
-				return v
-			}
+			add(falseTests(args[0]))
+		}
+	}
+	return out
+}
+
+// guard returns the once-guard among candidates (see guardCandidates):
+// the first variable every enabled write in the program sets to a
+// constant true value. Once set, the test fails for good, so the action
+// runs at most once (per player, for a player variable).
+func (f *finder) guard(candidates []Variable) *Variable {
+	for _, v := range candidates {
+		if f.isSetOnce(v) {
+			return &v
 		}
 	}
 	return nil
@@ -173,19 +180,14 @@ func isTrueLiteral(e *ast.Expr) bool {
 	return false
 }
 
-// noteWrite records in f.setOnce whether every write of a variable seen so
-// far sets it to a constant true value.
-func (f *finder) noteWrite(e *ast.Expr) {
-	target, value, ok := assignment(e)
-	f.noteWriteOf(e, target, value, ok)
-}
-
-// noteWriteOf is noteWrite given what assignment returns for e.
-func (f *finder) noteWriteOf(e *ast.Expr, target Variable, value *ast.Expr, ok bool) {
+// noteWriteOf adds to rf.writes the variables action e writes, given
+// what assignment returns for e, and whether it sets each to a constant
+// true value.
+func (f *finder) noteWriteOf(rf *ruleFacts, e *ast.Expr, target Variable, value *ast.Expr, ok bool) {
 	if ok {
 		plain := (e.Kind == ast.Assign && e.Op == ast.OpAssign) ||
 			(e.Kind == ast.Call && strings.HasPrefix(e.Elem.ID, "__set"))
-		f.noteSet(target, plain && isTrueLiteral(value))
+		rf.writes = append(rf.writes, varWrite{target, plain && isTrueLiteral(value)})
 		return
 	}
 	// Any other action naming a variable (Modify through assignment
@@ -212,9 +214,9 @@ func (f *finder) noteWriteOf(e *ast.Expr, target Variable, value *ast.Expr, ok b
 		}
 		switch e.Elem.Params[i].Ident {
 		case vocab.IdentGlobalVariable:
-			f.noteSet(Variable{Name: a.Text}, false)
+			rf.writes = append(rf.writes, varWrite{Variable{Name: a.Text}, false})
 		case vocab.IdentPlayerVariable:
-			f.noteSet(Variable{Player: true, Name: a.Text}, false)
+			rf.writes = append(rf.writes, varWrite{Variable{Player: true, Name: a.Text}, false})
 		}
 	}
 }
@@ -239,6 +241,8 @@ func (f *finder) namesVariables(el *vocab.Element) bool {
 // sink keeps the reads made only to fail where the finder did.
 var sink ast.ExprKind
 
+// noteSet records in f.setOnce a write of v; once says it sets v to a
+// constant true value.
 func (f *finder) noteSet(v Variable, once bool) {
 	id := f.varID(v)
 	prev := f.setOnce[id]

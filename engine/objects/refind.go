@@ -1,0 +1,275 @@
+package objects
+
+// This file finds the objects of a program again after an edit inside
+// its rules, reading again only the rules the edit touched and the
+// subroutines whose callers it may have changed.
+
+import (
+	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/flow"
+)
+
+// Found is what [FindAll] found in a script: its objects, with what
+// [Refind] needs to find them again after an edit. It is never changed
+// once returned.
+type Found struct {
+	// Objects are what FindWith returns.
+	Objects []Object
+	// local are the facts of each object of Objects that its rule, the
+	// subroutines it calls and, for a subroutine, its callers tell (see
+	// localObject).
+	local []localFacts
+	// start[i] is the index in Objects of the first object of rule i;
+	// start[len(rules)] is the end of the rules' objects.
+	start []int
+	// facts are, per rule, what the finder read of its actions, and moved
+	// how far the rule's spans moved since.
+	facts []*ruleFacts
+	moved []int
+	// payload says the script is an actions payload; cyclic that
+	// subroutines call each other in a cycle.
+	payload, cyclic bool
+	// reread is how many rules Refind found the objects of again; -1 for
+	// FindAll (tests read it).
+	reread int
+}
+
+// localFacts are the facts of an object that depend only on its rule,
+// the subroutines it calls and, for an object created in a subroutine,
+// the rules calling it: its spec, its reasons to repeat before a
+// once-guard replaces them, and the variables that may guard it (see
+// guardCandidates).
+type localFacts struct {
+	spec    *Spec
+	repeats []Reason
+	guards  []Variable
+}
+
+// Refind returns what FindAll(s, a) returns, where s is the script prev
+// was found in, read again after an edit as sp says (see [ast.Splice]):
+// the rules s.Rules[sp.First:sp.First+sp.New] were read again, the
+// others are the previous script's, those after moved by sp.Delta(). What
+// the objects of the rules the edit did not touch owe to those rules
+// alone is kept, moved with them; it is found again for the rules read
+// again and for the subroutines they call (and the subroutines those
+// call), whose reasons to repeat and kept ids depend on their callers.
+// The program's variables and destroying actions are gathered again from
+// the facts each rule keeps, for every object's once-guard and
+// destroying actions. When the edit changes which rules define a
+// subroutine, or subroutines call each other in a cycle, or prev is nil
+// or a payload's, Refind is FindAll. prev is not changed.
+func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
+	if prev == nil || prev.payload || prev.cyclic || s.Actions != nil || sp.First < 0 || sp.Old < 0 || sp.New < 0 ||
+		sp.First+sp.New > len(s.Rules) || len(prev.facts) != len(s.Rules)-sp.New+sp.Old {
+		return FindAll(s, a)
+	}
+	oldEnd, shift, delta := sp.First+sp.Old, sp.New-sp.Old, sp.Delta()
+	for _, rf := range prev.facts[sp.First:oldEnd] {
+		if rf.defines {
+			return FindAll(s, a)
+		}
+	}
+	for _, r := range s.Rules[sp.First : sp.First+sp.New] {
+		if definesSubroutine(r) {
+			return FindAll(s, a)
+		}
+	}
+	// oldRule returns the index in prev of an untouched rule.
+	oldRule := func(i int) int {
+		if i < sp.First {
+			return i
+		}
+		return i - shift
+	}
+	edited := func(i int) bool { return i >= sp.First && i < sp.First+sp.New }
+	calls := a.Calls
+	if calls == nil {
+		calls = flow.CallGraph(s)
+	}
+	f := newFinder(s, calls, a.Graph, func(i int) (*ruleFacts, int, bool) {
+		if edited(i) {
+			return nil, 0, false
+		}
+		o := oldRule(i)
+		moved := prev.moved[o]
+		if i >= sp.First+sp.New {
+			moved += delta
+		}
+		return prev.facts[o], moved, true
+	})
+	facts := f.facts[1:]
+	// The rules whose objects are found again: the rules read again, and
+	// the subroutines they called or call, then those these call.
+	again := make([]bool, len(s.Rules))
+	var names []string
+	for i := sp.First; i < sp.First+sp.New; i++ {
+		again[i] = true
+		names = append(names, facts[i].callees...)
+	}
+	for _, rf := range prev.facts[sp.First:oldEnd] {
+		names = append(names, rf.callees...)
+	}
+	if len(names) > 0 {
+		subs := flow.SubroutineRules(s)
+		seen := map[string]bool{}
+		for len(names) > 0 {
+			name := names[len(names)-1]
+			names = names[:len(names)-1]
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			for _, i := range subs[name] {
+				if !again[i] {
+					again[i] = true
+					names = append(names, facts[i].callees...)
+				}
+			}
+		}
+	}
+
+	found := &Found{facts: facts, moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1)}
+	for _, a := range again {
+		if a {
+			found.reread++
+		}
+	}
+	found.Objects = make([]Object, 0, len(f.creations))
+	found.local = make([]localFacts, 0, len(f.creations))
+	moves := ruleMoves{first: sp.First, oldEnd: oldEnd, shift: shift, delta: delta}
+	c := f.creations
+	for i := range s.Rules {
+		if !edited(i) {
+			o := oldRule(i)
+			found.moved[i] = prev.moved[o]
+			if i >= sp.First+sp.New {
+				found.moved[i] += delta
+			}
+		}
+		n := 0
+		for n < len(c) && c[n].rule == i {
+			n++
+		}
+		kept := false
+		if !again[i] {
+			o := oldRule(i)
+			from, to := prev.start[o], prev.start[o+1]
+			if to-from == n {
+				kept = true
+				for k := from; k < to && kept; k++ {
+					obj, lf, ok := moves.object(prev.Objects[k], prev.local[k])
+					if !ok {
+						kept = false
+						found.Objects, found.local = found.Objects[:found.start[i]], found.local[:found.start[i]]
+						break
+					}
+					found.Objects = append(found.Objects, f.finish(obj, lf))
+					found.local = append(found.local, lf)
+				}
+			}
+		}
+		if !kept {
+			for _, cr := range c[:n] {
+				obj, lf := f.localObject(cr)
+				found.Objects = append(found.Objects, f.finish(obj, lf))
+				found.local = append(found.local, lf)
+			}
+		}
+		c = c[n:]
+		found.start[i+1] = len(found.Objects)
+	}
+	return found
+}
+
+// ruleMoves maps the rule indices and spans of the previous script to
+// the edited one: the rules before first stay, those from oldEnd move
+// shift places and delta bytes, those between were read again.
+type ruleMoves struct {
+	first, oldEnd, shift, delta int
+}
+
+// rule returns where rule i of the previous script is, and how far its
+// spans moved; ok is false for a rule read again.
+func (m ruleMoves) rule(i int) (to, delta int, ok bool) {
+	switch {
+	case i < m.first:
+		return i, 0, true
+	case i >= m.oldEnd:
+		return i + m.shift, m.delta, true
+	}
+	return 0, 0, false
+}
+
+// object returns the local part of an object of the previous script (o
+// without its guard and destroying actions, and lf) moved to where its
+// rules are now; ok is false when a fact names a rule read again. o's
+// slices are shared when nothing of them moves, else copied.
+func (m ruleMoves) object(o Object, lf localFacts) (Object, localFacts, bool) {
+	o.Guard, o.Destroys = nil, nil
+	to, d, ok := m.rule(o.Rule)
+	if !ok {
+		return o, lf, false
+	}
+	o.Rule, o.Span = to, o.Span.Shift(d)
+	if k := o.Kept; k != nil {
+		to, d, ok := m.rule(k.Rule)
+		if !ok {
+			return o, lf, false
+		}
+		if to != k.Rule || d != 0 {
+			moved := *k
+			moved.Rule, moved.Span = to, k.Span.Shift(d)
+			o.Kept = &moved
+		}
+	}
+	copied := false
+	for x, r := range lf.repeats {
+		to, d, ok := m.rule(r.Rule)
+		if !ok {
+			return o, lf, false
+		}
+		if to == r.Rule && d == 0 {
+			continue
+		}
+		if !copied {
+			lf.repeats = append([]Reason(nil), lf.repeats...)
+			copied = true
+		}
+		lf.repeats[x].Rule, lf.repeats[x].Span = to, r.Span.Shift(d)
+	}
+	return o, lf, true
+}
+
+// subroutineCycle reports whether subroutines call each other in a cycle
+// (a subroutine calling itself is not one: its reasons come from its
+// other callers): the reasons of one then depend on the order they are
+// found in, and Refind finds them all again.
+func subroutineCycle(s *ast.Script, facts []*ruleFacts) bool {
+	subs := flow.SubroutineRules(s)
+	// state: 0 not visited, 1 on the path, 2 done.
+	state := make([]int8, len(s.Rules))
+	var visit func(i int) bool
+	visit = func(i int) bool {
+		state[i] = 1
+		for _, name := range facts[i].callees {
+			for _, j := range subs[name] {
+				if j == i {
+					continue
+				}
+				if state[j] == 1 || state[j] == 0 && visit(j) {
+					return true
+				}
+			}
+		}
+		state[i] = 2
+		return false
+	}
+	for _, rules := range subs {
+		for _, i := range rules {
+			if state[i] == 0 && visit(i) {
+				return true
+			}
+		}
+	}
+	return false
+}
