@@ -3,12 +3,49 @@ package objects
 // This file finds the actions that destroy objects, and which objects
 // each may destroy.
 
+import "slices"
+
 // destroys returns the actions that may destroy an object of spec's kind
-// kept as k.
+// kept as k. Objects no destroy-by-id names share the slice of the
+// kind's destroy-all and by-slot actions: most objects are such.
 func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
+	ks := f.sitesOf(spec.Kind)
+	if k == nil {
+		return ks.all
+	}
 	// The holders of the kept id, found when a destroy-by-id needs them.
 	var holders map[Variable]bool
-	found := k == nil || k.Variable == nil
+	found := k.Variable == nil
+	// byID returns the destroy-by-id site as it destroys the object, if
+	// it may.
+	byID := func(site *destroySite) (Destroy, bool) {
+		if contains(site.Span, k.Span) {
+			return site.Destroy, true
+		}
+		if !found && len(site.vars) > 0 {
+			holders, found = f.holders(*k.Variable), true
+		}
+		for i := range site.vars {
+			if holders[site.vars[i]] {
+				// A copy: a variable taken in the range clause would be
+				// allocated on each iteration.
+				v := site.vars[i]
+				d := site.Destroy
+				d.Variable = &v
+				return d, true
+			}
+		}
+		return Destroy{}, false
+	}
+	named := false
+	for _, site := range ks.byID {
+		if _, named = byID(site); named {
+			break
+		}
+	}
+	if !named {
+		return ks.all
+	}
 	var out []Destroy
 	sites := f.destroySites[spec.Kind]
 	for si := range sites {
@@ -17,27 +54,48 @@ func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
 		case All, BySlot:
 			out = append(out, site.Destroy)
 		case ByID:
-			if k == nil || !site.hasID {
-				continue
-			}
-			if contains(site.Span, k.Span) {
-				out = append(out, site.Destroy)
-				continue
-			}
-			if !found && len(site.vars) > 0 {
-				holders, found = f.holders(*k.Variable), true
-			}
-			for _, v := range site.vars {
-				if holders[v] {
-					d := site.Destroy
-					d.Variable = &v
+			if site.hasID {
+				if d, ok := byID(site); ok {
 					out = append(out, d)
-					break
 				}
 			}
 		}
 	}
 	return out
+}
+
+// kindSites are the destroying actions of one kind as destroys reads
+// them: the destroy-all and by-slot actions, which may destroy every
+// object of the kind, and the destroy-by-id actions with an id argument.
+type kindSites struct {
+	all  []Destroy
+	byID []*destroySite
+}
+
+// sitesOf returns the kindSites of kind, sorted out once.
+func (f *finder) sitesOf(kind Kind) *kindSites {
+	if ks, ok := f.kindSites[kind]; ok {
+		return ks
+	}
+	ks := &kindSites{}
+	sites := f.destroySites[kind]
+	for si := range sites {
+		switch site := &sites[si]; site.How {
+		case All, BySlot:
+			ks.all = append(ks.all, site.Destroy)
+		case ByID:
+			if site.hasID {
+				ks.byID = append(ks.byID, site)
+			}
+		}
+	}
+	// Shared by objects: an append to one must not write into another's.
+	ks.all = slices.Clip(ks.all)
+	if f.kindSites == nil {
+		f.kindSites = map[Kind]*kindSites{}
+	}
+	f.kindSites[kind] = ks
+	return ks
 }
 
 // holders returns v and the variables assigned, directly or through

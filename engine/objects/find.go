@@ -114,8 +114,10 @@ type finder struct {
 	// assignments.
 	ruleFlows []*ruleFlow
 	assigns   [][]assignSite
-	// destroySites are the enabled destroying actions, per kind.
+	// destroySites are the enabled destroying actions, per kind;
+	// kindSites sorts them out for destroys.
 	destroySites map[Kind][]destroySite
+	kindSites    map[Kind]*kindSites
 	// creations are the enabled creating actions, in text order.
 	creations []creation
 	// varIDs number the variables met (global, then player, by name);

@@ -254,3 +254,42 @@ func TestRefindCallers(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRefind times the objects of z_owware found again after a
+// space typed after a statement of the middle rule or of the second rule
+// (as BenchmarkAnalysisOfAKeystroke types it), against FindAll.
+func BenchmarkRefind(b *testing.B) {
+	f, err := source.ReadFile("../../../shared/corpus/workshop/game-exports/z_owware.txt")
+	if err != nil {
+		b.Fatalf("the shared corpus must be present: %v", err)
+	}
+	prev := engine.Check(f, engine.Options{})
+	found := objects.FindAll(prev.Script, objects.Analyses{})
+	rules := prev.Script.Rules
+	for _, at := range []struct {
+		name string
+		rule int
+	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
+		r := rules[at.rule]
+		mid := r.Span.Start + r.Span.Len()/2
+		off := mid + strings.IndexByte(f.Text[mid:], ';') + 1
+		e := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
+		got := engine.Recheck(prev, source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:]), e, engine.Options{})
+		sp, ok := got.Splice()
+		if !ok {
+			b.Fatal("the keystroke is not read again incrementally")
+		}
+		b.Run(at.name+"/whole", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				objects.FindAll(got.Script, objects.Analyses{})
+			}
+		})
+		b.Run(at.name+"/incremental", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				objects.Refind(found, got.Script, sp, objects.Analyses{})
+			}
+		})
+	}
+}
