@@ -190,6 +190,9 @@ func runRules(p *Pass, res *Result, take func(*Rule) bool) {
 	if p.subCreates != nil {
 		res.summary.creates, res.summary.ruleCreates = p.subCreates, p.ruleCreates
 	}
+	if p.found != nil {
+		res.summary.objects = p.found
+	}
 	if res.Findings == nil {
 		res.Findings = p.findings
 	} else {

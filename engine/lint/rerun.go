@@ -51,7 +51,8 @@ var ruleLocal = map[*Rule]bool{
 // other rules are kept (moved with their rules); so do
 // event-player-in-global-rule and last-id-mismatch while what they read of
 // the other rules (see summary) is as before; the other rules run on the
-// whole program. prev is not changed: other readers may hold it. When
+// whole program, persistent-object-leak on the objects found again from
+// prev's (see objects.Refind). prev is not changed: other readers may hold it. When
 // it cannot tell that the previous findings still hold (another
 // configuration, a rule that failed, a payload), Rerun is Run.
 func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
@@ -68,6 +69,9 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	}
 	res := &Result{Rules: slices.Clone(prev.Rules)}
 	whole := newPass(prog)
+	// The objects of the rules the edit did not touch are mostly as they
+	// were: the finder reads again what the edit touched.
+	whole.prevFound, whole.splice = prev.summary.objects, sp
 	if old := prev.summary.ruleCreates; len(old) == len(s.Rules)-sp.New+sp.Old {
 		// The rules the edit did not touch create what they did.
 		whole.knownCreates = func(i int) (*objects.Spec, bool) {
@@ -140,6 +144,9 @@ type summary struct {
 	// ruleCreates is what creates is made of: per rule, the last object
 	// it creates, for the enabled subroutine rules.
 	ruleCreates []*objects.Spec
+	// objects is what the object finder found, which it finds again from
+	// after an edit (see objects.Refind); nil when no rule asked for it.
+	objects *objects.Found
 }
 
 // sameSummary computes on p the summaries prev's enabled rules read, and
