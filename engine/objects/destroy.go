@@ -27,11 +27,10 @@ func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
 		}
 		for i := range site.vars {
 			if holders[site.vars[i]] {
-				// A copy: a variable taken in the range clause would be
-				// allocated on each iteration.
-				v := site.vars[i]
+				// The site's own variable, shared by the objects it
+				// destroys: nothing changes it.
 				d := site.Destroy
-				d.Variable = &v
+				d.Variable = &site.vars[i]
 				return d, true
 			}
 		}
@@ -46,7 +45,7 @@ func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
 	if !named {
 		return ks.all
 	}
-	var out []Destroy
+	out := make([]Destroy, 0, len(ks.all)+len(ks.byID))
 	sites := f.destroySites[spec.Kind]
 	for si := range sites {
 		site := &sites[si]

@@ -34,12 +34,8 @@ func FindWith(s *ast.Script, a Analyses) []Object {
 // FindAll is FindWith, returning with the objects what [Refind] needs to
 // find the objects of the script again after an edit.
 func FindAll(s *ast.Script, a Analyses) *Found {
-	calls := a.Calls
-	if calls == nil {
-		calls = flow.CallGraph(s)
-	}
-	f := newFinder(s, calls, a.Graph, nil)
-	found := &Found{facts: f.facts[1:], moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1),
+	f := newFinder(s, a.Calls, a.Graph, nil, 0)
+	found := &Found{vars: len(f.varList), facts: f.facts[1:], moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1),
 		payload: s.Actions != nil, cyclic: subroutineCycle(s, f.facts[1:]), reread: -1}
 	found.Objects = make([]Object, 0, len(f.creations))
 	found.local = make([]localFacts, 0, len(f.creations))
@@ -179,9 +175,10 @@ type ruleFacts struct {
 	// assigned.
 	writes []varWrite
 	flows  [][2]Variable
-	// callees are the subroutines the rule calls or starts, enabled or
-	// not; defines says its event is a subroutine (see Refind).
-	callees []string
+	// calls are the rule's Call Subroutine and Start Rule actions,
+	// enabled or not, as flow.CallGraph has them; defines says its event
+	// is a subroutine (see Refind).
+	calls   []flow.CallEdge
 	defines bool
 }
 
@@ -192,17 +189,15 @@ type varWrite struct {
 	once bool
 }
 
-// newFinder returns a finder of s's objects. known, when not nil, returns
-// the facts of the rules whose facts are known, and how far their spans
-// have moved since they were read; the others are read.
-func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph, known func(rule int) (*ruleFacts, int, bool)) *finder {
+// newFinder returns a finder of s's objects, given what flow.CallGraph
+// returns for s (nil: the finder finds it) and the caller's graphs. known,
+// when not nil, returns the facts of the rules whose facts are known, and
+// how far their spans have moved since they were read; the others are
+// read. vars is about how many variables the program has, or 0.
+func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph, known func(rule int) (*ruleFacts, int, bool), vars int) *finder {
 	f := &finder{s: s, graphOf: graph, subRules: map[string][]int{}, ruleFlows: make([]*ruleFlow, len(s.Rules)+1),
-		varIDs: [2]map[string]int32{{}, {}}, ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
-	for _, e := range calls {
-		if !e.Disabled {
-			f.calls = append(f.calls, e)
-		}
-	}
+		varIDs:   [2]map[string]int32{make(map[string]int32, vars), make(map[string]int32, vars)},
+		ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
 	for name, rules := range flow.SubroutineRules(s) {
 		for _, i := range rules {
 			if !s.Rules[i].Disabled {
@@ -247,28 +242,53 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 			x, t := f.varID(e[0]), f.varID(e[1])
 			f.flowsTo[x] = append(f.flowsTo[x], t)
 		}
+		if calls == nil {
+			for _, e := range facts.calls {
+				if !e.Disabled {
+					e.Caller, e.Span = rule, e.Span.Shift(moved)
+					f.calls = append(f.calls, e)
+				}
+			}
+		}
+	}
+	for _, e := range calls {
+		if !e.Disabled {
+			f.calls = append(f.calls, e)
+		}
 	}
 	return f
 }
 
 // readRule reads the facts of rule (-1: the payload). A disabled rule
-// has only its callees and whether it defines a subroutine.
+// has only its calls and whether it defines a subroutine.
 func (f *finder) readRule(rule int) *ruleFacts {
 	rf := &ruleFacts{}
+	disabled := false
 	if rule >= 0 {
 		r := f.s.Rules[rule]
-		rf.defines = definesSubroutine(r)
-		if r.Actions != nil {
-			for _, st := range r.Actions.Statements {
-				if e := st.Body; e != nil && e.Kind == ast.Call && e.Elem != nil && len(e.Args) > 0 && e.Args[0].Kind == ast.Name &&
-					(e.Elem.ID == "__callSubroutine__" || e.Elem.ID == "startRule") {
-					rf.callees = append(rf.callees, e.Args[0].Text)
-				}
+		rf.defines, disabled = definesSubroutine(r), r.Disabled
+	}
+	if b := f.actionsBlock(rule); b != nil {
+		// What flow.CallGraph finds in the rule.
+		for i, st := range b.Statements {
+			e := st.Body
+			if e == nil || e.Kind != ast.Call || e.Elem == nil || len(e.Args) == 0 || e.Args[0].Kind != ast.Name {
+				continue
 			}
+			kind := flow.CallSubroutine
+			switch e.Elem.ID {
+			case "__callSubroutine__":
+			case "startRule":
+				kind = flow.StartRule
+			default:
+				continue
+			}
+			rf.calls = append(rf.calls, flow.CallEdge{Caller: rule, Callee: e.Args[0].Text, Kind: kind, Action: i,
+				Span: e.Span, Disabled: disabled || st.Disabled})
 		}
-		if r.Disabled {
-			return rf
-		}
+	}
+	if disabled {
+		return rf
 	}
 	f.eachAction(rule, func(j int, st *ast.Statement, id string) {
 		var target Variable

@@ -29,6 +29,8 @@ type Found struct {
 	// payload says the script is an actions payload; cyclic that
 	// subroutines call each other in a cycle.
 	payload, cyclic bool
+	// vars is how many variables the program has.
+	vars int
 	// reread is how many rules Refind found the objects of again; -1 for
 	// FindAll (tests read it).
 	reread int
@@ -82,11 +84,7 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 		return i - shift
 	}
 	edited := func(i int) bool { return i >= sp.First && i < sp.First+sp.New }
-	calls := a.Calls
-	if calls == nil {
-		calls = flow.CallGraph(s)
-	}
-	f := newFinder(s, calls, a.Graph, func(i int) (*ruleFacts, int, bool) {
+	f := newFinder(s, a.Calls, a.Graph, func(i int) (*ruleFacts, int, bool) {
 		if edited(i) {
 			return nil, 0, false
 		}
@@ -96,7 +94,7 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 			moved += delta
 		}
 		return prev.facts[o], moved, true
-	})
+	}, prev.vars)
 	facts := f.facts[1:]
 	// The rules whose objects are found again: the rules read again, and
 	// the subroutines they called or call, then those these call.
@@ -104,10 +102,10 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 	var names []string
 	for i := sp.First; i < sp.First+sp.New; i++ {
 		again[i] = true
-		names = append(names, facts[i].callees...)
+		names = facts[i].callees(names)
 	}
 	for _, rf := range prev.facts[sp.First:oldEnd] {
-		names = append(names, rf.callees...)
+		names = rf.callees(names)
 	}
 	if len(names) > 0 {
 		subs := flow.SubroutineRules(s)
@@ -122,13 +120,13 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 			for _, i := range subs[name] {
 				if !again[i] {
 					again[i] = true
-					names = append(names, facts[i].callees...)
+					names = facts[i].callees(names)
 				}
 			}
 		}
 	}
 
-	found := &Found{facts: facts, moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1)}
+	found := &Found{vars: len(f.varList), facts: facts, moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1)}
 	for _, a := range again {
 		if a {
 			found.reread++
@@ -136,7 +134,7 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 	}
 	found.Objects = make([]Object, 0, len(f.creations))
 	found.local = make([]localFacts, 0, len(f.creations))
-	moves := ruleMoves{first: sp.First, oldEnd: oldEnd, shift: shift, delta: delta}
+	moves := &ruleMoves{first: sp.First, oldEnd: oldEnd, shift: shift, delta: delta}
 	c := f.creations
 	for i := range s.Rules {
 		if !edited(i) {
@@ -181,16 +179,47 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 	return found
 }
 
+// callees appends to names the subroutines the rule calls or starts.
+func (rf *ruleFacts) callees(names []string) []string {
+	for _, e := range rf.calls {
+		names = append(names, e.Callee)
+	}
+	return names
+}
+
 // ruleMoves maps the rule indices and spans of the previous script to
 // the edited one: the rules before first stay, those from oldEnd move
-// shift places and delta bytes, those between were read again.
+// shift places and delta bytes, those between were read again. The
+// facts it moves are copied into keeps and reasons, allocated a chunk at
+// a time.
 type ruleMoves struct {
 	first, oldEnd, shift, delta int
+	keeps                       []Keep
+	reasons                     []Reason
+}
+
+// keep returns a copy of k in m.keeps.
+func (m *ruleMoves) keep(k Keep) *Keep {
+	if len(m.keeps) == cap(m.keeps) {
+		m.keeps = make([]Keep, 0, 64)
+	}
+	m.keeps = append(m.keeps, k)
+	return &m.keeps[len(m.keeps)-1]
+}
+
+// copyReasons returns a copy of rs in m.reasons, with no room to append.
+func (m *ruleMoves) copyReasons(rs []Reason) []Reason {
+	if cap(m.reasons)-len(m.reasons) < len(rs) {
+		m.reasons = make([]Reason, 0, max(256, len(rs)))
+	}
+	from := len(m.reasons)
+	m.reasons = append(m.reasons, rs...)
+	return m.reasons[from:len(m.reasons):len(m.reasons)]
 }
 
 // rule returns where rule i of the previous script is, and how far its
 // spans moved; ok is false for a rule read again.
-func (m ruleMoves) rule(i int) (to, delta int, ok bool) {
+func (m *ruleMoves) rule(i int) (to, delta int, ok bool) {
 	switch {
 	case i < m.first:
 		return i, 0, true
@@ -204,7 +233,7 @@ func (m ruleMoves) rule(i int) (to, delta int, ok bool) {
 // without its guard and destroying actions, and lf) moved to where its
 // rules are now; ok is false when a fact names a rule read again. o's
 // slices are shared when nothing of them moves, else copied.
-func (m ruleMoves) object(o Object, lf localFacts) (Object, localFacts, bool) {
+func (m *ruleMoves) object(o Object, lf localFacts) (Object, localFacts, bool) {
 	o.Guard, o.Destroys = nil, nil
 	to, d, ok := m.rule(o.Rule)
 	if !ok {
@@ -219,7 +248,7 @@ func (m ruleMoves) object(o Object, lf localFacts) (Object, localFacts, bool) {
 		if to != k.Rule || d != 0 {
 			moved := *k
 			moved.Rule, moved.Span = to, k.Span.Shift(d)
-			o.Kept = &moved
+			o.Kept = m.keep(moved)
 		}
 	}
 	copied := false
@@ -232,7 +261,7 @@ func (m ruleMoves) object(o Object, lf localFacts) (Object, localFacts, bool) {
 			continue
 		}
 		if !copied {
-			lf.repeats = append([]Reason(nil), lf.repeats...)
+			lf.repeats = m.copyReasons(lf.repeats)
 			copied = true
 		}
 		lf.repeats[x].Rule, lf.repeats[x].Span = to, r.Span.Shift(d)
@@ -251,8 +280,8 @@ func subroutineCycle(s *ast.Script, facts []*ruleFacts) bool {
 	var visit func(i int) bool
 	visit = func(i int) bool {
 		state[i] = 1
-		for _, name := range facts[i].callees {
-			for _, j := range subs[name] {
+		for _, e := range facts[i].calls {
+			for _, j := range subs[e.Callee] {
 				if j == i {
 					continue
 				}
