@@ -36,6 +36,22 @@ func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
 		}
 		return Destroy{}, false
 	}
+	// Unless a destroy-by-id holds the read itself, the destroys depend
+	// on the kind and the variable the id is stored into only: objects
+	// stored into the same variable share them.
+	var key kindVariable
+	if k.Variable != nil {
+		key = kindVariable{spec.Kind, *k.Variable}
+		for _, site := range ks.byID {
+			if contains(site.Span, k.Span) {
+				key = kindVariable{}
+				break
+			}
+		}
+		if ds, ok := f.destroysOf[key]; ok && key.kind != "" {
+			return ds
+		}
+	}
 	named := false
 	for _, site := range ks.byID {
 		if _, named = byID(site); named {
@@ -60,7 +76,21 @@ func (f *finder) destroys(spec *Spec, k *Keep) []Destroy {
 			}
 		}
 	}
+	if key.kind != "" {
+		out = slices.Clip(out)
+		if f.destroysOf == nil {
+			f.destroysOf = map[kindVariable][]Destroy{}
+		}
+		f.destroysOf[key] = out
+	}
 	return out
+}
+
+// kindVariable is a kind of objects and a variable their ids are stored
+// into.
+type kindVariable struct {
+	kind Kind
+	v    Variable
 }
 
 // kindSites are the destroying actions of one kind as destroys reads

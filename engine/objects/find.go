@@ -114,6 +114,8 @@ type finder struct {
 	// kindSites sorts them out for destroys.
 	destroySites map[Kind][]destroySite
 	kindSites    map[Kind]*kindSites
+	// destroysOf memoizes destroys for the objects kept in a variable.
+	destroysOf map[kindVariable][]Destroy
 	// creations are the enabled creating actions, in text order.
 	creations []creation
 	// varIDs number the variables met (global, then player, by name);
