@@ -53,9 +53,14 @@ var repeatedValueRule = &Rule{
 
 func checkRepeatedValue(p *Pass) {
 	pw := p.walked()
-	w := newRepWalker()
+	// The walk's walker, or, when the walk failed, one of its own (made
+	// only then: a walker takes the tables the pool keeps for the next
+	// walk).
+	var w *repWalker
 	if pw != nil {
 		w = pw.rep
+	} else {
+		w = newRepWalker(0)
 	}
 	for k, u := range flowActionUnits(p) {
 		l := p.flowList(u)

@@ -44,7 +44,13 @@ func (p *Pass) walkProgram() (pw *passWalk) {
 		}
 	}()
 	s := p.Script
-	pw = &passWalk{rep: newRepWalker(), sites: newCallSites(s)}
+	statements := 0
+	for _, us := range [][]flowUnit{flowActionUnits(p), flowConditionUnits(p)} {
+		for _, u := range us {
+			statements += len(u.block.Statements)
+		}
+	}
+	pw = &passWalk{rep: newRepWalker(statements), sites: newCallSites(s)}
 	sw := &siteWalker{out: pw.sites, lists: &siteLists{}}
 	w := pw.rep
 	w.sites = sw
