@@ -179,9 +179,13 @@ type ruleFacts struct {
 	flows  [][2]Variable
 	// calls are the rule's Call Subroutine and Start Rule actions,
 	// enabled or not, as flow.CallGraph has them; defines says its event
-	// is a subroutine (see Refind).
-	calls   []flow.CallEdge
-	defines bool
+	// is a subroutine, names are the subroutines it defines (as
+	// flow.SubroutineRules reads them), disabled that the rule is (see
+	// Refind).
+	calls    []flow.CallEdge
+	defines  bool
+	names    []string
+	disabled bool
 }
 
 // varWrite is a write of a variable; once says it sets it to a constant
@@ -262,13 +266,21 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 }
 
 // readRule reads the facts of rule (-1: the payload). A disabled rule
-// has only its calls and whether it defines a subroutine.
+// has only its calls and what subroutines it defines.
 func (f *finder) readRule(rule int) *ruleFacts {
 	rf := &ruleFacts{}
 	disabled := false
 	if rule >= 0 {
 		r := f.s.Rules[rule]
 		rf.defines, disabled = definesSubroutine(r), r.Disabled
+		rf.disabled = disabled
+		if r.Event != nil {
+			for _, l := range r.Event.Lines {
+				if l.Kind == ast.EventLineSubroutine {
+					rf.names = append(rf.names, l.Text)
+				}
+			}
+		}
 	}
 	if b := f.actionsBlock(rule); b != nil {
 		// What flow.CallGraph finds in the rule.

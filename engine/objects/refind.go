@@ -5,6 +5,8 @@ package objects
 // subroutines whose callers it may have changed.
 
 import (
+	"slices"
+
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
 )
@@ -53,28 +55,31 @@ type localFacts struct {
 // others are the previous script's, those after moved by sp.Delta(). What
 // the objects of the rules the edit did not touch owe to those rules
 // alone is kept, moved with them; it is found again for the rules read
-// again and for the subroutines they call (and the subroutines those
-// call), whose reasons to repeat and kept ids depend on their callers.
-// The program's variables and destroying actions are gathered again from
-// the facts each rule keeps, for every object's once-guard and
-// destroying actions. When the edit changes which rules define a
-// subroutine, or subroutines call each other in a cycle, or prev is nil
-// or a payload's, Refind is FindAll. prev is not changed.
+// again, for the subroutines they call (and the subroutines those call),
+// whose reasons to repeat and kept ids depend on their callers, and, for
+// an edit inside subroutines, for the rules calling them, whose kept ids
+// may be read there. The program's variables and destroying actions are
+// gathered again from the facts each rule keeps, for every object's
+// once-guard and destroying actions. When the edit changes which rules
+// define a subroutine (or which are enabled), or subroutines call each
+// other in a cycle, or prev is nil or a payload's, Refind is FindAll.
+// prev is not changed.
 func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 	if prev == nil || prev.payload || prev.cyclic || s.Actions != nil || sp.First < 0 || sp.Old < 0 || sp.New < 0 ||
 		sp.First+sp.New > len(s.Rules) || len(prev.facts) != len(s.Rules)-sp.New+sp.Old {
 		return FindAll(s, a)
 	}
 	oldEnd, shift, delta := sp.First+sp.Old, sp.New-sp.Old, sp.Delta()
+	// An edit of subroutine rules: they must define what they did.
+	subEdit := false
 	for _, rf := range prev.facts[sp.First:oldEnd] {
-		if rf.defines {
-			return FindAll(s, a)
-		}
+		subEdit = subEdit || rf.defines
 	}
 	for _, r := range s.Rules[sp.First : sp.First+sp.New] {
-		if definesSubroutine(r) {
-			return FindAll(s, a)
-		}
+		subEdit = subEdit || definesSubroutine(r)
+	}
+	if subEdit && sp.Old != sp.New {
+		return FindAll(s, a)
 	}
 	// oldRule returns the index in prev of an untouched rule.
 	oldRule := func(i int) int {
@@ -96,9 +101,39 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 		return prev.facts[o], moved, true
 	}, prev.vars)
 	facts := f.facts[1:]
+	if subEdit {
+		for i := sp.First; i < sp.First+sp.New; i++ {
+			was, is := prev.facts[i], facts[i]
+			if was.defines != is.defines || was.disabled != is.disabled || !slices.Equal(was.names, is.names) {
+				return FindAll(s, a)
+			}
+		}
+		if subroutineCycle(s, facts) {
+			return FindAll(s, a)
+		}
+	}
 	// The rules whose objects are found again: the rules read again, and
 	// the subroutines they called or call, then those these call.
 	again := make([]bool, len(s.Rules))
+	if subEdit {
+		// And the callers of the subroutines read again: they may keep
+		// the id of an object they create by reading it in the
+		// subroutine.
+		defined := map[string]bool{}
+		for i := sp.First; i < sp.First+sp.New; i++ {
+			for _, name := range facts[i].names {
+				defined[name] = true
+			}
+		}
+		for i, rf := range facts {
+			for _, e := range rf.calls {
+				if defined[e.Callee] {
+					again[i] = true
+					break
+				}
+			}
+		}
+	}
 	var names []string
 	for i := sp.First; i < sp.First+sp.New; i++ {
 		again[i] = true

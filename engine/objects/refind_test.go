@@ -214,14 +214,15 @@ func objectsEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 }
 
 // TestRefindCallers edits the callers of a subroutine creating an object,
-// and rules beside them, each edit from the original program: the
-// subroutine's reasons to repeat and kept id come from its callers, so an
-// edit adding, removing or changing a call must find its objects again,
-// wherever the subroutine is (before the edited rule or after it).
+// rules beside them and the subroutine, each edit from the original
+// program: the subroutine's reasons to repeat and kept id come from its
+// callers, and its callers' kept ids from it, so an edit adding, removing
+// or changing a call, or changing the subroutine, must find their objects
+// again, wherever the subroutine is (before the edited rule or after it).
 func TestRefindCallers(t *testing.T) {
 	sub := rule("sub", "Subroutine; Make", nil, hud)
 	callerDied := rule("died", died, nil, "Call Subroutine(Make)", "Global.h = Last Text ID")
-	callerOnce := rule("once", global, nil, "Call Subroutine(Make)")
+	callerOnce := rule("once", global, nil, effect, "Call Subroutine(Make)")
 	other := rule("other", global, nil, effect, "Wait(1, Ignore Condition)")
 	for _, order := range [][]string{{sub, callerDied, callerOnce, other}, {callerDied, callerOnce, other, sub}} {
 		text := variables + strings.Join(order, "")
@@ -234,6 +235,11 @@ func TestRefindCallers(t *testing.T) {
 			{other, "Wait(1, Ignore Condition)", "Call Subroutine(Make)"},
 			{other, "Wait(1, Ignore Condition)", "Destroy All HUD Text"},
 			{other, "Wait(1, Ignore Condition)", "Loop"},
+			// Inside the subroutine: its callers' objects may be kept
+			// there, and it may call.
+			{sub, hud, hud + ";\n\t\tGlobal.fx = Last Created Entity"},
+			{sub, hud, hud + ";\n\t\tLoop"},
+			{sub, hud, "Destroy All Effects"},
 		} {
 			at := strings.Index(text, e.in) + strings.Index(e.in, e.old)
 			edit := source.Edit{Span: source.Span{Start: at, End: at + len(e.old)}, New: e.new}
