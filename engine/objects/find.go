@@ -36,7 +36,7 @@ func FindWith(s *ast.Script, a Analyses) []Object {
 func FindAll(s *ast.Script, a Analyses) *Found {
 	f := newFinder(s, a.Calls, a.Graph, nil, 0)
 	found := &Found{vars: len(f.varList), facts: f.facts[1:], moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1),
-		payload: s.Actions != nil, cyclic: subroutineCycle(s, f.facts[1:]), reread: -1}
+		payload: s.Actions != nil, cyclic: subroutineCycle(f.allSubRules, f.facts[1:]), reread: -1}
 	found.Objects = make([]Object, 0, len(f.creations))
 	found.local = make([]localFacts, 0, len(f.creations))
 	for _, c := range f.creations {
@@ -98,8 +98,9 @@ type finder struct {
 	s *ast.Script
 	// calls are the enabled Call Subroutine and Start Rule actions.
 	calls []flow.CallEdge
-	// subRules maps a subroutine's name to its enabled defining rules.
-	subRules map[string][]int
+	// subRules maps a subroutine's name to its enabled defining rules,
+	// allSubRules to all of them (what flow.SubroutineRules returns).
+	subRules, allSubRules map[string][]int
 	// graphOf supplies the graphs when the caller has them.
 	graphOf func(rule int) *flow.Graph
 	// facts are, per rule (index rule+1), what the finder read of its
@@ -201,26 +202,20 @@ type varWrite struct {
 // how far their spans have moved since they were read; the others are
 // read. vars is about how many variables the program has, or 0.
 func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph, known func(rule int) (*ruleFacts, int, bool), vars int) *finder {
-	f := &finder{s: s, graphOf: graph, subRules: map[string][]int{}, ruleFlows: make([]*ruleFlow, len(s.Rules)+1),
-		varIDs:   [2]map[string]int32{make(map[string]int32, vars), make(map[string]int32, vars)},
-		ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
-	for name, rules := range flow.SubroutineRules(s) {
-		for _, i := range rules {
-			if !s.Rules[i].Disabled {
-				f.subRules[name] = append(f.subRules[name], i)
-			}
-		}
-	}
+	f := &finder{s: s, graphOf: graph, subRules: map[string][]int{}, allSubRules: map[string][]int{},
+		ruleFlows: make([]*ruleFlow, len(s.Rules)+1),
+		varIDs:    [2]map[string]int32{make(map[string]int32, vars), make(map[string]int32, vars)},
+		ruleMemo:  map[int][]Reason{}, inProgress: map[int]bool{}}
 	f.assigns = make([][]assignSite, len(s.Rules)+1)
 	f.facts = make([]*ruleFacts, len(s.Rules)+1)
-	rules := make([]int, 0, len(s.Rules)+1)
-	for i := range s.Rules {
-		rules = append(rules, i)
-	}
-	if s.Actions != nil {
-		rules = append(rules, -1)
-	}
-	for _, rule := range rules {
+	moves := make([]int, len(s.Rules)+1)
+	// The facts of each rule, then the program's, made of them.
+	nCreations, nCalls := 0, 0
+	nSites := map[Kind]int{}
+	for rule := -1; rule < len(s.Rules); rule++ {
+		if rule < 0 && s.Actions == nil {
+			continue
+		}
 		facts, moved, ok := (*ruleFacts)(nil), 0, false
 		if known != nil && rule >= 0 {
 			facts, moved, ok = known(rule)
@@ -228,17 +223,44 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 		if !ok {
 			facts = f.readRule(rule)
 		}
-		f.facts[rule+1] = facts
+		f.facts[rule+1], moves[rule+1] = facts, moved
 		f.assigns[rule+1] = facts.assigns
+		nCreations += len(facts.creations)
+		nCalls += len(facts.calls)
+		for _, site := range facts.destroys {
+			nSites[site.kind]++
+		}
+		for _, name := range facts.names {
+			f.allSubRules[name] = append(f.allSubRules[name], rule)
+			if !facts.disabled {
+				f.subRules[name] = append(f.subRules[name], rule)
+			}
+		}
+	}
+	f.creations = make([]creation, 0, nCreations)
+	if len(nSites) > 0 {
+		f.destroySites = make(map[Kind][]destroySite, len(nSites))
+		for k, n := range nSites {
+			f.destroySites[k] = make([]destroySite, 0, n)
+		}
+	}
+	if calls == nil {
+		f.calls = make([]flow.CallEdge, 0, nCalls)
+	}
+	// In the order of the text: the rules, then the payload.
+	for x := 1; x <= len(s.Rules)+1; x++ {
+		rule := x % (len(s.Rules) + 1)
+		facts, moved := f.facts[rule], moves[rule]
+		if facts == nil {
+			continue
+		}
+		rule-- // the index of the rule, -1 for the payload
 		for _, c := range facts.creations {
 			c.rule = rule
 			f.creations = append(f.creations, c)
 		}
 		for _, site := range facts.destroys {
 			site.Rule, site.Span = rule, site.Span.Shift(moved)
-			if f.destroySites == nil {
-				f.destroySites = map[Kind][]destroySite{}
-			}
 			f.destroySites[site.kind] = append(f.destroySites[site.kind], site)
 		}
 		for _, w := range facts.writes {

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
-	"github.com/wright-lsp/wright-lsp/engine/flow"
 )
 
 // Found is what [FindAll] found in a script: its objects, with what
@@ -108,7 +107,7 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 				return FindAll(s, a)
 			}
 		}
-		if subroutineCycle(s, facts) {
+		if subroutineCycle(f.allSubRules, facts) {
 			return FindAll(s, a)
 		}
 	}
@@ -143,7 +142,7 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 		names = rf.callees(names)
 	}
 	if len(names) > 0 {
-		subs := flow.SubroutineRules(s)
+		subs := f.allSubRules
 		seen := map[string]bool{}
 		for len(names) > 0 {
 			name := names[len(names)-1]
@@ -306,12 +305,12 @@ func (m *ruleMoves) object(o Object, lf localFacts) (Object, localFacts, bool) {
 
 // subroutineCycle reports whether subroutines call each other in a cycle
 // (a subroutine calling itself is not one: its reasons come from its
-// other callers): the reasons of one then depend on the order they are
+// other callers), given the rules defining each subroutine and each
+// rule's facts. The reasons of one then depend on the order they are
 // found in, and Refind finds them all again.
-func subroutineCycle(s *ast.Script, facts []*ruleFacts) bool {
-	subs := flow.SubroutineRules(s)
+func subroutineCycle(subs map[string][]int, facts []*ruleFacts) bool {
 	// state: 0 not visited, 1 on the path, 2 done.
-	state := make([]int8, len(s.Rules))
+	state := make([]int8, len(facts))
 	var visit func(i int) bool
 	visit = func(i int) bool {
 		state[i] = 1
