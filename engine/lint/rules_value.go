@@ -429,15 +429,17 @@ func (p *Pass) ruleEvents() []valEventCats {
 			callers[e.Callee] = append(callers[e.Callee], e.Caller)
 		}
 	}
-	const inProgress = valEventCats(0x80)
-	memo := map[int]valEventCats{}
+	out := make([]valEventCats, len(p.Script.Rules))
+	// state is, per rule, 0 before provides, 1 during, 2 once out holds
+	// what it provides.
+	state := make([]uint8, len(p.Script.Rules))
 	var provides func(i int) valEventCats
 	provides = func(i int) valEventCats {
-		if c, ok := memo[i]; ok {
-			if c == inProgress {
-				return valCatAll // a call cycle: assume anything
-			}
-			return c
+		switch state[i] {
+		case 1:
+			return valCatAll // a call cycle: assume anything
+		case 2:
+			return out[i]
 		}
 		r := p.Script.Rules[i]
 		name, isSub := valSubroutineOf(r)
@@ -447,10 +449,10 @@ func (p *Pass) ruleEvents() []valEventCats {
 			if !ok {
 				c = valCatAll
 			}
-			memo[i] = c
+			out[i], state[i] = c, 2
 			return c
 		}
-		memo[i] = inProgress
+		state[i] = 1
 		c := valEventCats(0)
 		if len(callers[name]) == 0 {
 			c = valCatAll
@@ -462,12 +464,11 @@ func (p *Pass) ruleEvents() []valEventCats {
 			}
 			c |= provides(caller)
 		}
-		memo[i] = c
+		out[i], state[i] = c, 2
 		return c
 	}
-	out := make([]valEventCats, len(p.Script.Rules))
 	for i := range out {
-		out[i] = provides(i)
+		provides(i)
 	}
 	p.eventCats = out
 	return out
