@@ -135,7 +135,7 @@ func (f *finder) holders(v Variable) map[Variable]bool {
 		return h // callers only read it
 	}
 	seen := map[Variable]bool{v: true}
-	reached := make([]bool, len(f.varList))
+	reached := make([]bool, len(f.vars.list))
 	queue := []int32{}
 	if id, ok := f.lookupVar(v); ok {
 		reached[id] = true
@@ -144,10 +144,10 @@ func (f *finder) holders(v Variable) map[Variable]bool {
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]
-		for _, y := range f.flowsTo[x] {
+		for _, y := range f.flowTo[f.flowStart[x]:f.flowStart[x+1]] {
 			if !reached[y] {
 				reached[y] = true
-				seen[f.varList[y]] = true
+				seen[f.vars.list[y]] = true
 				queue = append(queue, y)
 			}
 		}

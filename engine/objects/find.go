@@ -34,8 +34,9 @@ func FindWith(s *ast.Script, a Analyses) []Object {
 // FindAll is FindWith, returning with the objects what [Refind] needs to
 // find the objects of the script again after an edit.
 func FindAll(s *ast.Script, a Analyses) *Found {
-	f := newFinder(s, a.Calls, a.Graph, nil, 0)
-	found := &Found{vars: len(f.varList), facts: f.facts[1:], moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1),
+	f := newFinder(s, a.Calls, a.Graph, nil, nil)
+	f.vars.fresh = len(f.vars.list)
+	found := &Found{vars: f.vars, facts: f.facts[1:], moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1),
 		payload: s.Actions != nil, cyclic: subroutineCycle(f.allSubRules, f.facts[1:]), reread: -1}
 	found.Objects = make([]Object, 0, len(f.creations))
 	found.local = make([]localFacts, 0, len(f.creations))
@@ -119,13 +120,13 @@ type finder struct {
 	destroysOf map[kindVariable][]Destroy
 	// creations are the enabled creating actions, in text order.
 	creations []creation
-	// varIDs number the variables met (global, then player, by name);
-	// varList is the variable of each number.
-	varIDs  [2]map[string]int32
-	varList []Variable
-	// flowsTo maps a variable to the variables assigned from values that
-	// read it.
-	flowsTo [][]int32
+	// vars numbers the variables; varsOwned says the finder made it (or
+	// copied it), and may number more in it.
+	vars      *varTable
+	varsOwned bool
+	// flowTo[flowStart[x]:flowStart[x+1]] are the variables assigned from
+	// values that read variable x.
+	flowStart, flowTo []int32
 	// setOnce tells, per variable, whether it is written (not 0) and
 	// whether every write sets it to a constant true value (2).
 	setOnce []int8
@@ -177,7 +178,7 @@ type ruleFacts struct {
 	// pairs of a variable read in an assigned value and the variable
 	// assigned.
 	writes []varWrite
-	flows  [][2]Variable
+	flows  [][2]int32
 	// calls are the rule's Call Subroutine and Start Rule actions,
 	// enabled or not, as flow.CallGraph has them; defines says its event
 	// is a subroutine, names are the subroutines it defines (as
@@ -189,28 +190,44 @@ type ruleFacts struct {
 	disabled bool
 }
 
-// varWrite is a write of a variable; once says it sets it to a constant
-// true value.
+// varWrite is a write of a variable (its number); once says it sets it
+// to a constant true value.
 type varWrite struct {
-	v    Variable
+	v    int32
 	once bool
+}
+
+// varTable numbers variables: ids by kind (global, player) and name, list
+// the variable of each number. The facts of rules hold numbers, so a
+// table is shared by the finders of successive versions of a program,
+// which only add to it: a finder meeting a new variable copies the table
+// first (see varID). A variable keeps its number while the table lives,
+// used or not: fresh is how many variables FindAll numbered, and Refind
+// starts a new table once the table has grown well past it.
+type varTable struct {
+	ids   [2]map[string]int32
+	list  []Variable
+	fresh int
 }
 
 // newFinder returns a finder of s's objects, given what flow.CallGraph
 // returns for s (nil: the finder finds it) and the caller's graphs. known,
 // when not nil, returns the facts of the rules whose facts are known, and
 // how far their spans have moved since they were read; the others are
-// read. vars is about how many variables the program has, or 0.
-func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph, known func(rule int) (*ruleFacts, int, bool), vars int) *finder {
+// read. vars, when not nil, is the table numbering the variables of the
+// known facts.
+func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.Graph, known func(rule int) (*ruleFacts, int, bool), vars *varTable) *finder {
 	f := &finder{s: s, graphOf: graph, subRules: map[string][]int{}, allSubRules: map[string][]int{},
-		ruleFlows: make([]*ruleFlow, len(s.Rules)+1),
-		varIDs:    [2]map[string]int32{make(map[string]int32, vars), make(map[string]int32, vars)},
-		ruleMemo:  map[int][]Reason{}, inProgress: map[int]bool{}}
+		ruleFlows: make([]*ruleFlow, len(s.Rules)+1), vars: vars,
+		ruleMemo: map[int][]Reason{}, inProgress: map[int]bool{}}
+	if vars == nil {
+		f.vars, f.varsOwned = &varTable{ids: [2]map[string]int32{{}, {}}}, true
+	}
 	f.assigns = make([][]assignSite, len(s.Rules)+1)
 	f.facts = make([]*ruleFacts, len(s.Rules)+1)
 	moves := make([]int, len(s.Rules)+1)
 	// The facts of each rule, then the program's, made of them.
-	nCreations, nCalls := 0, 0
+	nCreations, nCalls, nFlows := 0, 0, 0
 	nSites := map[Kind]int{}
 	for rule := -1; rule < len(s.Rules); rule++ {
 		if rule < 0 && s.Actions == nil {
@@ -227,6 +244,7 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 		f.assigns[rule+1] = facts.assigns
 		nCreations += len(facts.creations)
 		nCalls += len(facts.calls)
+		nFlows += len(facts.flows)
 		for _, site := range facts.destroys {
 			nSites[site.kind]++
 		}
@@ -238,6 +256,22 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 		}
 	}
 	f.creations = make([]creation, 0, nCreations)
+	n := len(f.vars.list)
+	f.setOnce = make([]int8, n)
+	// flowStart[x+1] counts the flows from variable x; summed, flowStart[x]
+	// is where they start in flowTo, and is moved on as they are filled in
+	// (below).
+	f.flowStart, f.flowTo = make([]int32, n+1), make([]int32, nFlows)
+	for _, facts := range f.facts {
+		if facts != nil {
+			for _, e := range facts.flows {
+				f.flowStart[e[0]+1]++
+			}
+		}
+	}
+	for x := 1; x <= n; x++ {
+		f.flowStart[x] += f.flowStart[x-1]
+	}
 	if len(nSites) > 0 {
 		f.destroySites = make(map[Kind][]destroySite, len(nSites))
 		for k, n := range nSites {
@@ -267,8 +301,8 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 			f.noteSet(w.v, w.once)
 		}
 		for _, e := range facts.flows {
-			x, t := f.varID(e[0]), f.varID(e[1])
-			f.flowsTo[x] = append(f.flowsTo[x], t)
+			f.flowTo[f.flowStart[e[0]]] = e[1]
+			f.flowStart[e[0]]++
 		}
 		if calls == nil {
 			for _, e := range facts.calls {
@@ -279,6 +313,10 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 			}
 		}
 	}
+	// Each flowStart[x] is now where the flows from x end: one place up,
+	// where those from x+1 start.
+	copy(f.flowStart[1:], f.flowStart[:n])
+	f.flowStart[0] = 0
 	for _, e := range calls {
 		if !e.Disabled {
 			f.calls = append(f.calls, e)
@@ -356,7 +394,7 @@ func (f *finder) readRule(rule int) *ruleFacts {
 		if ok {
 			for _, v := range varsIn(value) {
 				if v != target {
-					rf.flows = append(rf.flows, [2]Variable{v, target})
+					rf.flows = append(rf.flows, [2]int32{f.varID(v), f.varID(target)})
 				}
 			}
 		}

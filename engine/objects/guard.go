@@ -4,6 +4,8 @@ package objects
 // creation and set true after it, so the creation runs at most once.
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
@@ -187,7 +189,7 @@ func (f *finder) noteWriteOf(rf *ruleFacts, e *ast.Expr, target Variable, value 
 	if ok {
 		plain := (e.Kind == ast.Assign && e.Op == ast.OpAssign) ||
 			(e.Kind == ast.Call && strings.HasPrefix(e.Elem.ID, "__set"))
-		rf.writes = append(rf.writes, varWrite{target, plain && isTrueLiteral(value)})
+		rf.writes = append(rf.writes, varWrite{f.varID(target), plain && isTrueLiteral(value)})
 		return
 	}
 	// Any other action naming a variable (Modify through assignment
@@ -214,9 +216,9 @@ func (f *finder) noteWriteOf(rf *ruleFacts, e *ast.Expr, target Variable, value 
 		}
 		switch e.Elem.Params[i].Ident {
 		case vocab.IdentGlobalVariable:
-			rf.writes = append(rf.writes, varWrite{Variable{Name: a.Text}, false})
+			rf.writes = append(rf.writes, varWrite{f.varID(Variable{Name: a.Text}), false})
 		case vocab.IdentPlayerVariable:
-			rf.writes = append(rf.writes, varWrite{Variable{Player: true, Name: a.Text}, false})
+			rf.writes = append(rf.writes, varWrite{f.varID(Variable{Player: true, Name: a.Text}), false})
 		}
 	}
 }
@@ -241,10 +243,9 @@ func (f *finder) namesVariables(el *vocab.Element) bool {
 // sink keeps the reads made only to fail where the finder did.
 var sink ast.ExprKind
 
-// noteSet records in f.setOnce a write of v; once says it sets v to a
-// constant true value.
-func (f *finder) noteSet(v Variable, once bool) {
-	id := f.varID(v)
+// noteSet records in f.setOnce a write of variable id; once says it sets
+// it to a constant true value.
+func (f *finder) noteSet(id int32, once bool) {
 	prev := f.setOnce[id]
 	if once && (prev == 0 || prev == 2) {
 		f.setOnce[id] = 2
@@ -260,23 +261,26 @@ func (f *finder) isSetOnce(v Variable) bool {
 	return ok && f.setOnce[id] == 2
 }
 
-// varID returns the number of v, numbering it when new.
+// varID returns the number of v, numbering it when new (in a copy of the
+// table when the finder shares it).
 func (f *finder) varID(v Variable) int32 {
-	m := f.varIDs[b2i(v.Player)]
-	if id, ok := m[v.Name]; ok {
+	if id, ok := f.vars.ids[b2i(v.Player)][v.Name]; ok {
 		return id
 	}
-	id := int32(len(f.varList))
-	m[v.Name] = id
-	f.varList = append(f.varList, v)
-	f.flowsTo = append(f.flowsTo, nil)
-	f.setOnce = append(f.setOnce, 0)
+	if !f.varsOwned {
+		t := &varTable{ids: [2]map[string]int32{maps.Clone(f.vars.ids[0]), maps.Clone(f.vars.ids[1])},
+			list: slices.Clip(f.vars.list), fresh: f.vars.fresh}
+		f.vars, f.varsOwned = t, true
+	}
+	id := int32(len(f.vars.list))
+	f.vars.ids[b2i(v.Player)][v.Name] = id
+	f.vars.list = append(f.vars.list, v)
 	return id
 }
 
 // lookupVar returns the number of v, if it has one.
 func (f *finder) lookupVar(v Variable) (int32, bool) {
-	id, ok := f.varIDs[b2i(v.Player)][v.Name]
+	id, ok := f.vars.ids[b2i(v.Player)][v.Name]
 	return id, ok
 }
 

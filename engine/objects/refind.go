@@ -30,8 +30,8 @@ type Found struct {
 	// payload says the script is an actions payload; cyclic that
 	// subroutines call each other in a cycle.
 	payload, cyclic bool
-	// vars is how many variables the program has.
-	vars int
+	// vars numbers the variables of facts.
+	vars *varTable
 	// reread is how many rules Refind found the objects of again; -1 for
 	// FindAll (tests read it).
 	reread int
@@ -61,11 +61,15 @@ type localFacts struct {
 // gathered again from the facts each rule keeps, for every object's
 // once-guard and destroying actions. When the edit changes which rules
 // define a subroutine (or which are enabled), or subroutines call each
-// other in a cycle, or prev is nil or a payload's, Refind is FindAll.
+// other in a cycle, or prev is nil or a payload's (or its numbering of
+// variables has grown well past the program's), Refind is FindAll.
 // prev is not changed.
 func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 	if prev == nil || prev.payload || prev.cyclic || s.Actions != nil || sp.First < 0 || sp.Old < 0 || sp.New < 0 ||
-		sp.First+sp.New > len(s.Rules) || len(prev.facts) != len(s.Rules)-sp.New+sp.Old {
+		sp.First+sp.New > len(s.Rules) || len(prev.facts) != len(s.Rules)-sp.New+sp.Old ||
+		len(prev.vars.list) > 2*prev.vars.fresh+256 {
+		// (Names typed on the way to another, each numbered, have
+		// outgrown the table: a new one numbers the program's only.)
 		return FindAll(s, a)
 	}
 	oldEnd, shift, delta := sp.First+sp.Old, sp.New-sp.Old, sp.Delta()
@@ -160,7 +164,7 @@ func Refind(prev *Found, s *ast.Script, sp ast.Splice, a Analyses) *Found {
 		}
 	}
 
-	found := &Found{vars: len(f.varList), facts: facts, moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1)}
+	found := &Found{vars: f.vars, facts: facts, moved: make([]int, len(s.Rules)), start: make([]int, len(s.Rules)+1)}
 	for _, a := range again {
 		if a {
 			found.reread++

@@ -299,3 +299,73 @@ func BenchmarkRefind(b *testing.B) {
 		})
 	}
 }
+
+// TestRefindNewVariables types statements naming a new variable each, each
+// version from the last, as a user typing names does: the finders share
+// the numbering of variables and copy it to add to it, so two edits of
+// the same version, found again at once, must not see each other's
+// variables; and once the numbering has grown well past the program's,
+// Refind starts a new one.
+func TestRefindNewVariables(t *testing.T) {
+	text := variables + rule("a", global, nil, hud, "Global.h = Last Text ID", "Wait(1, Ignore Condition)") +
+		rule("b", eachPlayer, []string{"Global.fx == False"}, effect, "Global.fx = True", "Destroy HUD Text(Global.h)")
+	prev := engine.Check(source.NewFile("t.ow", text), engine.Options{})
+	found := objects.FindAll(prev.Script, objects.Analyses{})
+	incremental, fresh := 0, 0
+	for n := range 400 {
+		at := strings.Index(text, "Wait(1")
+		ins := fmt.Sprintf("Global.v%d = Global.h;\n\t\t", n)
+		if n%3 == 0 {
+			ins = fmt.Sprintf("Event Player.p%d = True;\n\t\t", n)
+		}
+		// Another edit of the same version first, storing the text's id
+		// into a new variable: what it numbers must not reach the edit
+		// kept, nor the kept edit what it numbered (checked by destroying
+		// the text through that variable after both).
+		other := source.Edit{Span: source.Span{Start: at, End: at}, New: fmt.Sprintf("Global.w%d = Global.h;\n\t\t", n)}
+		otherText := text[:at] + other.New + text[at:]
+		otherChecked := engine.Recheck(prev, source.NewFile("t.ow", otherText), other, engine.Options{})
+		osp, ok := otherChecked.Splice()
+		if !ok {
+			t.Fatalf("edit %d: not read again incrementally", n)
+		}
+		// Both at once, as two readers of a version may (the race
+		// detector tells a write into what they share).
+		var otherFound *objects.Found
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			otherFound = objects.Refind(found, otherChecked.Script, osp, objects.Analyses{})
+		}()
+		e := source.Edit{Span: source.Span{Start: at, End: at}, New: ins}
+		text = text[:at] + ins + text[at:]
+		got := engine.Recheck(prev, source.NewFile("t.ow", text), e, engine.Options{})
+		sp, ok := got.Splice()
+		if !ok {
+			t.Fatalf("edit %d: not read again incrementally", n)
+		}
+		next := objects.Refind(found, got.Script, sp, objects.Analyses{})
+		<-done
+		if diff := objectsDifference(next.Objects, objects.Find(got.Script)); diff != "" {
+			t.Fatalf("edit %d: Refind differs from Find: %s", n, diff)
+		}
+		if objects.Reread(next) < 0 {
+			fresh++
+		} else {
+			incremental++
+		}
+		at = strings.Index(otherText, "Destroy HUD Text")
+		then := source.Edit{Span: source.Span{Start: at, End: at}, New: fmt.Sprintf("Destroy HUD Text(Global.w%d);\n\t\t", n)}
+		thenChecked := engine.Recheck(otherChecked, source.NewFile("t.ow", otherText[:at]+then.New+otherText[at:]), then, engine.Options{})
+		if tsp, ok := thenChecked.Splice(); ok {
+			if diff := objectsDifference(objects.Refind(otherFound, thenChecked.Script, tsp, objects.Analyses{}).Objects,
+				objects.Find(thenChecked.Script)); diff != "" {
+				t.Fatalf("edit %d, from another edit of the version: Refind differs from Find: %s", n, diff)
+			}
+		}
+		prev, found = got, next
+	}
+	if fresh == 0 || incremental < 350 {
+		t.Errorf("%d edits found again incrementally, %d from a new numbering; want most incrementally and some anew", incremental, fresh)
+	}
+}
