@@ -186,6 +186,7 @@ func checkWriteOnlyVariable(p *Pass) {
 				}
 				if symForControl(r) {
 					reads++
+					return false // read: nothing to report
 				}
 			case index.Read:
 				if !symEnabled(s, r) {
@@ -199,6 +200,7 @@ func checkWriteOnlyVariable(p *Pass) {
 					}
 				}
 				reads++
+				return false // read: nothing to report
 			}
 			return true
 		})
