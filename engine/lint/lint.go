@@ -193,6 +193,9 @@ func runRules(p *Pass, res *Result, take func(*Rule) bool) {
 	if p.found != nil {
 		res.summary.objects = p.found
 	}
+	if p.callsDone {
+		res.summary.calls, res.summary.callsKnown = p.calls, true
+	}
 	if res.Findings == nil {
 		res.Findings = p.findings
 	} else {

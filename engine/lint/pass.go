@@ -34,7 +34,11 @@ type Pass struct {
 	calls     []flow.CallEdge
 	callsOnce sync.Once
 	callsDone bool // the call graph is computed
-	costOnce  sync.Once
+	// prevCalls is the call graph of the script before the edit splice
+	// (see Rerun), when prevCallsKnown: the pass's is found from it.
+	prevCalls      []flow.CallEdge
+	prevCallsKnown bool
+	costOnce       sync.Once
 
 	objectsOnce sync.Once
 	objects     []objects.Object
@@ -188,7 +192,11 @@ func (p *Pass) Cost() *cost.Program {
 // CallGraph returns the program's subroutine calls.
 func (p *Pass) CallGraph() []flow.CallEdge {
 	p.callsOnce.Do(func() {
-		p.calls = flow.CallGraph(p.Script)
+		if p.prevCallsKnown {
+			p.calls = flow.CallGraphAgain(p.prevCalls, p.Script, p.splice)
+		} else {
+			p.calls = flow.CallGraph(p.Script)
+		}
 		p.callsDone = true
 	})
 	return p.calls

@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -69,9 +70,11 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	}
 	res := &Result{Rules: slices.Clone(prev.Rules)}
 	whole := newPass(prog)
-	// The objects of the rules the edit did not touch are mostly as they
-	// were: the finder reads again what the edit touched.
+	// The objects and calls of the rules the edit did not touch are
+	// mostly as they were: the finder and the call graph read again what
+	// the edit touched.
 	whole.prevFound, whole.splice = prev.summary.objects, sp
+	whole.prevCalls, whole.prevCallsKnown = prev.summary.calls, prev.summary.callsKnown
 	if old := prev.summary.ruleCreates; len(old) == len(s.Rules)-sp.New+sp.Old {
 		// The rules the edit did not touch create what they did.
 		whole.knownCreates = func(i int) (*objects.Spec, bool) {
@@ -147,6 +150,9 @@ type summary struct {
 	// objects is what the object finder found, which it finds again from
 	// after an edit (see objects.Refind); nil when no rule asked for it.
 	objects *objects.Found
+	// calls is the call graph, when callsKnown (a rule asked for it).
+	calls      []flow.CallEdge
+	callsKnown bool
 }
 
 // sameSummary computes on p the summaries prev's enabled rules read, and

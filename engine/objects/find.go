@@ -342,25 +342,7 @@ func (f *finder) readRule(rule int) *ruleFacts {
 			}
 		}
 	}
-	if b := f.actionsBlock(rule); b != nil {
-		// What flow.CallGraph finds in the rule.
-		for i, st := range b.Statements {
-			e := st.Body
-			if e == nil || e.Kind != ast.Call || e.Elem == nil || len(e.Args) == 0 || e.Args[0].Kind != ast.Name {
-				continue
-			}
-			kind := flow.CallSubroutine
-			switch e.Elem.ID {
-			case "__callSubroutine__":
-			case "startRule":
-				kind = flow.StartRule
-			default:
-				continue
-			}
-			rf.calls = append(rf.calls, flow.CallEdge{Caller: rule, Callee: e.Args[0].Text, Kind: kind, Action: i,
-				Span: e.Span, Disabled: disabled || st.Disabled})
-		}
-	}
+	rf.calls = flow.AppendCalls(nil, rule, disabled, f.actionsBlock(rule))
 	if disabled {
 		return rf
 	}
