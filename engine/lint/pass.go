@@ -34,6 +34,7 @@ type Pass struct {
 	calls     []flow.CallEdge
 	callsOnce sync.Once
 	callsDone bool // the call graph is computed
+	subRules  map[string][]int
 	// prevCalls is the call graph of the script before the edit splice
 	// (see Rerun), when prevCallsKnown: the pass's is found from it.
 	prevCalls      []flow.CallEdge
@@ -200,6 +201,15 @@ func (p *Pass) CallGraph() []flow.CallEdge {
 		p.callsDone = true
 	})
 	return p.calls
+}
+
+// subroutineRules returns what flow.SubroutineRules returns for the
+// script, computed once per pass; callers only read it.
+func (p *Pass) subroutineRules() map[string][]int {
+	if p.subRules == nil {
+		p.subRules = flow.SubroutineRules(p.Script)
+	}
+	return p.subRules
 }
 
 // Objects returns the program's persistent objects.
