@@ -225,7 +225,7 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 	}
 	f.assigns = make([][]assignSite, len(s.Rules)+1)
 	f.facts = make([]*ruleFacts, len(s.Rules)+1)
-	moves := make([]int, len(s.Rules)+1)
+	movedBy := make([]int, len(s.Rules)+1)
 	// The facts of each rule, then the program's, made of them.
 	nCreations, nCalls, nFlows := 0, 0, 0
 	nSites := map[Kind]int{}
@@ -240,7 +240,7 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 		if !ok {
 			facts = f.readRule(rule)
 		}
-		f.facts[rule+1], moves[rule+1] = facts, moved
+		f.facts[rule+1], movedBy[rule+1] = facts, moved
 		f.assigns[rule+1] = facts.assigns
 		nCreations += len(facts.creations)
 		nCalls += len(facts.calls)
@@ -281,14 +281,13 @@ func newFinder(s *ast.Script, calls []flow.CallEdge, graph func(rule int) *flow.
 	if calls == nil {
 		f.calls = make([]flow.CallEdge, 0, nCalls)
 	}
-	// In the order of the text: the rules, then the payload.
+	// In the order of the text: the rules, then the payload (index 0).
 	for x := 1; x <= len(s.Rules)+1; x++ {
-		rule := x % (len(s.Rules) + 1)
-		facts, moved := f.facts[rule], moves[rule]
+		k := x % (len(s.Rules) + 1)
+		facts, moved, rule := f.facts[k], movedBy[k], k-1
 		if facts == nil {
 			continue
 		}
-		rule-- // the index of the rule, -1 for the payload
 		for _, c := range facts.creations {
 			c.rule = rule
 			f.creations = append(f.creations, c)
