@@ -190,6 +190,12 @@ func runRules(p *Pass, res *Result, take func(*Rule) bool) {
 	if p.subCreates != nil {
 		res.summary.creates, res.summary.ruleCreates = p.subCreates, p.ruleCreates
 	}
+	if p.found != nil {
+		res.summary.objects = p.found
+	}
+	if p.callsDone {
+		res.summary.calls, res.summary.callsKnown = p.calls, true
+	}
 	if res.Findings == nil {
 		res.Findings = p.findings
 	} else {

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
@@ -33,10 +34,22 @@ type Pass struct {
 	calls     []flow.CallEdge
 	callsOnce sync.Once
 	callsDone bool // the call graph is computed
-	costOnce  sync.Once
+	subRules  map[string][]int
+	// prevCalls is the call graph of the script before the edit splice
+	// (see Rerun), when prevCallsKnown: the pass's is found from it.
+	prevCalls      []flow.CallEdge
+	prevCallsKnown bool
+	costOnce       sync.Once
 
 	objectsOnce sync.Once
 	objects     []objects.Object
+	// found is what the object finder found (objects are its Objects);
+	// prevFound and splice, when prevFound is not nil, are what it found
+	// in the script before an edit and the edit (see Rerun): the finder
+	// then reads again only what the edit touched.
+	found     *objects.Found
+	prevFound *objects.Found
+	splice    ast.Splice
 
 	// eventCats and subCreates summarise what the rules read of other
 	// rules (see ruleEvents, subroutineCreations); nil until computed.
@@ -69,7 +82,7 @@ type Pass struct {
 	// computed on other goroutines (see prefetch), until a rule takes
 	// them.
 	walkAhead    *ahead[*passWalk]
-	objectsAhead *ahead[[]objects.Object]
+	objectsAhead *ahead[*objects.Found]
 }
 
 func newPass(prog Program) *Pass {
@@ -180,10 +193,23 @@ func (p *Pass) Cost() *cost.Program {
 // CallGraph returns the program's subroutine calls.
 func (p *Pass) CallGraph() []flow.CallEdge {
 	p.callsOnce.Do(func() {
-		p.calls = flow.CallGraph(p.Script)
+		if p.prevCallsKnown {
+			p.calls = flow.CallGraphAgain(p.prevCalls, p.Script, p.splice)
+		} else {
+			p.calls = flow.CallGraph(p.Script)
+		}
 		p.callsDone = true
 	})
 	return p.calls
+}
+
+// subroutineRules returns what flow.SubroutineRules returns for the
+// script, computed once per pass; callers only read it.
+func (p *Pass) subroutineRules() map[string][]int {
+	if p.subRules == nil {
+		p.subRules = flow.SubroutineRules(p.Script)
+	}
+	return p.subRules
 }
 
 // Objects returns the program's persistent objects.
@@ -191,7 +217,8 @@ func (p *Pass) Objects() []objects.Object {
 	p.objectsOnce.Do(func() {
 		if a := p.objectsAhead; a != nil {
 			p.objectsAhead = nil
-			p.objects = a.get()
+			p.found = a.get()
+			p.objects = p.found.Objects
 			return
 		}
 		// The finder reads the graphs the flow rules use, and the call
@@ -201,7 +228,11 @@ func (p *Pass) Objects() []objects.Object {
 		if p.callsDone {
 			calls = p.calls
 		}
-		p.objects = objects.FindWith(p.Script, objects.Analyses{
+		find := objects.FindAll
+		if prev := p.prevFound; prev != nil {
+			find = func(s *ast.Script, a objects.Analyses) *objects.Found { return objects.Refind(prev, s, p.splice, a) }
+		}
+		p.found = find(p.Script, objects.Analyses{
 			Graph: func(rule int) *flow.Graph {
 				if rule < 0 {
 					return p.unitGraph(flowUnit{rule: -1, block: p.Script.Actions})
@@ -210,6 +241,7 @@ func (p *Pass) Objects() []objects.Object {
 			},
 			Calls: calls,
 		})
+		p.objects = p.found.Objects
 	})
 	return p.objects
 }

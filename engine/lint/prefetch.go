@@ -60,8 +60,7 @@ func (p *Pass) prefetch() {
 	p.walkAhead = computeAhead(p.walkProgram)
 	// The finder builds its own graphs and call graph: the pass's are
 	// filled by the rules, on the pass's goroutine.
-	s := p.Script
-	p.objectsAhead = computeAhead(func() []objects.Object { return objects.FindWith(s, objects.Analyses{}) })
+	p.objectsAhead = computeAhead(p.objectFinder())
 }
 
 // prefetchObjects starts the object finder alone (see prefetch), for a
@@ -70,8 +69,19 @@ func (p *Pass) prefetchObjects() {
 	if runtime.GOMAXPROCS(0) < 2 || p.Script == nil || slices.Contains(p.Script.Rules, nil) {
 		return
 	}
-	s := p.Script
-	p.objectsAhead = computeAhead(func() []objects.Object { return objects.FindWith(s, objects.Analyses{}) })
+	p.objectsAhead = computeAhead(p.objectFinder())
+}
+
+// objectFinder returns the object finder of prefetch: it reads only
+// what it is given, not the pass.
+func (p *Pass) objectFinder() func() *objects.Found {
+	prev, s, sp := p.prevFound, p.Script, p.splice
+	return func() *objects.Found {
+		if prev != nil {
+			return objects.Refind(prev, s, sp, objects.Analyses{})
+		}
+		return objects.FindAll(s, objects.Analyses{})
+	}
 }
 
 // settle waits for the prefetched analyses no rule asked for, so that
@@ -84,8 +94,11 @@ func (p *Pass) settle() {
 		}
 		p.walkAhead = nil
 	}
-	if p.objectsAhead != nil {
-		<-p.objectsAhead.done
+	if a := p.objectsAhead; a != nil {
+		<-a.done
+		if a.panicked == nil {
+			p.found = a.value // for the next Rerun, though no rule read it
+		}
 		p.objectsAhead = nil
 	}
 }

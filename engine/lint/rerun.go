@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
@@ -51,7 +52,8 @@ var ruleLocal = map[*Rule]bool{
 // other rules are kept (moved with their rules); so do
 // event-player-in-global-rule and last-id-mismatch while what they read of
 // the other rules (see summary) is as before; the other rules run on the
-// whole program. prev is not changed: other readers may hold it. When
+// whole program, persistent-object-leak on the objects found again from
+// prev's (see objects.Refind). prev is not changed: other readers may hold it. When
 // it cannot tell that the previous findings still hold (another
 // configuration, a rule that failed, a payload), Rerun is Run.
 func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
@@ -68,6 +70,11 @@ func Rerun(prev *Result, prog Program, sp ast.Splice, cfg *Config) *Result {
 	}
 	res := &Result{Rules: slices.Clone(prev.Rules)}
 	whole := newPass(prog)
+	// The objects and calls of the rules the edit did not touch are
+	// mostly as they were: the finder and the call graph read again what
+	// the edit touched.
+	whole.prevFound, whole.splice = prev.summary.objects, sp
+	whole.prevCalls, whole.prevCallsKnown = prev.summary.calls, prev.summary.callsKnown
 	if old := prev.summary.ruleCreates; len(old) == len(s.Rules)-sp.New+sp.Old {
 		// The rules the edit did not touch create what they did.
 		whole.knownCreates = func(i int) (*objects.Spec, bool) {
@@ -140,6 +147,12 @@ type summary struct {
 	// ruleCreates is what creates is made of: per rule, the last object
 	// it creates, for the enabled subroutine rules.
 	ruleCreates []*objects.Spec
+	// objects is what the object finder found, which it finds again from
+	// after an edit (see objects.Refind); nil when no rule asked for it.
+	objects *objects.Found
+	// calls is the call graph, when callsKnown (a rule asked for it).
+	calls      []flow.CallEdge
+	callsKnown bool
 }
 
 // sameSummary computes on p the summaries prev's enabled rules read, and

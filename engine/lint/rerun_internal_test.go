@@ -9,8 +9,8 @@ import (
 )
 
 // TestRerunKeepsSummaries checks that a result of Rerun holds the
-// summaries the next Rerun starts from, as a result of Run does: a
-// language server lints each version from the last.
+// summaries the next Rerun starts from (and the objects found), as a
+// result of Run does: a language server lints each version from the last.
 func TestRerunKeepsSummaries(t *testing.T) {
 	text := "subroutines\n{\n\t0: Make\n}\n\n" +
 		"rule(\"s\")\n{\n\tevent\n\t{\n\t\tSubroutine;\n\t\tMake;\n\t}\n\n\tactions\n\t{\n\t\tWait(1, Ignore Condition);\n\t}\n}\n\n" +
@@ -30,6 +30,9 @@ func TestRerunKeepsSummaries(t *testing.T) {
 	for name, s := range map[string]summary{"Run": res.summary, "Rerun": got.summary} {
 		if len(s.events) != 2 || len(s.ruleCreates) != 2 || len(s.creates) != 1 {
 			t.Errorf("%s: summary %+v, want the events and creations of 2 rules, 1 subroutine", name, s)
+		}
+		if s.objects == nil {
+			t.Errorf("%s: the summary holds no objects for the next Rerun to find again", name)
 		}
 	}
 }

@@ -110,7 +110,7 @@ func checkUndefinedSubroutine(p *Pass) {
 	if len(s.Rules) == 0 {
 		return
 	}
-	defs := flow.SubroutineRules(s)
+	defs := p.subroutineRules()
 	for _, e := range p.CallGraph() {
 		if e.Disabled || e.Caller < 0 {
 			continue
@@ -186,6 +186,7 @@ func checkWriteOnlyVariable(p *Pass) {
 				}
 				if symForControl(r) {
 					reads++
+					return false // read: nothing to report
 				}
 			case index.Read:
 				if !symEnabled(s, r) {
@@ -199,6 +200,7 @@ func checkWriteOnlyVariable(p *Pass) {
 					}
 				}
 				reads++
+				return false // read: nothing to report
 			}
 			return true
 		})
@@ -228,7 +230,7 @@ func checkUnusedSubroutine(p *Pass) {
 	if len(s.Rules) == 0 {
 		return
 	}
-	defs := flow.SubroutineRules(s)
+	defs := p.subroutineRules()
 	enabledCalls, disabledCalls := map[string]int{}, map[string]int{}
 	for _, e := range p.CallGraph() {
 		if e.Disabled {
@@ -359,7 +361,7 @@ func (p *Pass) subroutineCreations() map[string]*objects.Spec {
 		return last
 	}
 	out := map[string]*objects.Spec{}
-	for name, rules := range flow.SubroutineRules(s) {
+	for name, rules := range p.subroutineRules() {
 		var last *objects.Spec
 		for _, i := range rules {
 			if s.Rules[i].Disabled || s.Rules[i].Actions == nil {

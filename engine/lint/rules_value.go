@@ -53,9 +53,14 @@ var repeatedValueRule = &Rule{
 
 func checkRepeatedValue(p *Pass) {
 	pw := p.walked()
-	w := newRepWalker()
+	// The walk's walker, or, when the walk failed, one of its own (made
+	// only then: a walker takes the tables the pool keeps for the next
+	// walk).
+	var w *repWalker
 	if pw != nil {
 		w = pw.rep
+	} else {
+		w = newRepWalker(0)
 	}
 	for k, u := range flowActionUnits(p) {
 		l := p.flowList(u)
@@ -424,15 +429,17 @@ func (p *Pass) ruleEvents() []valEventCats {
 			callers[e.Callee] = append(callers[e.Callee], e.Caller)
 		}
 	}
-	const inProgress = valEventCats(0x80)
-	memo := map[int]valEventCats{}
+	out := make([]valEventCats, len(p.Script.Rules))
+	// state is, per rule, 0 before provides, 1 during, 2 once out holds
+	// what it provides.
+	state := make([]uint8, len(p.Script.Rules))
 	var provides func(i int) valEventCats
 	provides = func(i int) valEventCats {
-		if c, ok := memo[i]; ok {
-			if c == inProgress {
-				return valCatAll // a call cycle: assume anything
-			}
-			return c
+		switch state[i] {
+		case 1:
+			return valCatAll // a call cycle: assume anything
+		case 2:
+			return out[i]
 		}
 		r := p.Script.Rules[i]
 		name, isSub := valSubroutineOf(r)
@@ -442,10 +449,10 @@ func (p *Pass) ruleEvents() []valEventCats {
 			if !ok {
 				c = valCatAll
 			}
-			memo[i] = c
+			out[i], state[i] = c, 2
 			return c
 		}
-		memo[i] = inProgress
+		state[i] = 1
 		c := valEventCats(0)
 		if len(callers[name]) == 0 {
 			c = valCatAll
@@ -457,12 +464,11 @@ func (p *Pass) ruleEvents() []valEventCats {
 			}
 			c |= provides(caller)
 		}
-		memo[i] = c
+		out[i], state[i] = c, 2
 		return c
 	}
-	out := make([]valEventCats, len(p.Script.Rules))
 	for i := range out {
-		out[i] = provides(i)
+		provides(i)
 	}
 	p.eventCats = out
 	return out

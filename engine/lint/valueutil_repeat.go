@@ -148,11 +148,20 @@ type repWalker struct {
 	groups    []*repGroup
 }
 
-func newRepWalker() *repWalker {
+// newRepWalker returns a walker for about statements statements (0: a
+// whole program of unknown size), with tables kept from an earlier pass
+// when the pool still has them.
+func newRepWalker(statements int) *repWalker {
 	if m, ok := repMapsPool.Get().(*repMaps); ok {
 		return &repWalker{keys: m.keys, elems: m.elems, printKnown: m.printKnown, printable: m.printable}
 	}
-	return &repWalker{keys: make(map[string]int32, 2048), elems: make(map[*vocab.Element]repElemFacts, 512)}
+	// A garbage collection empties the pool: a pass over the few rules an
+	// edit touched then makes tables its size, not a whole program's.
+	keys, elems := 2048, 512
+	if statements > 0 {
+		keys, elems = min(keys, 8*statements), min(elems, 4*statements)
+	}
+	return &repWalker{keys: make(map[string]int32, keys), elems: make(map[*vocab.Element]repElemFacts, elems)}
 }
 
 // repMaps are a walker's tables, kept between passes: filling them anew

@@ -44,12 +44,19 @@ func (p *Pass) walkProgram() (pw *passWalk) {
 		}
 	}()
 	s := p.Script
-	pw = &passWalk{rep: newRepWalker(), sites: newCallSites(s)}
+	statements := 0
+	for _, us := range [][]flowUnit{flowActionUnits(p), flowConditionUnits(p)} {
+		for _, u := range us {
+			statements += len(u.block.Statements)
+		}
+	}
+	pw = &passWalk{rep: newRepWalker(statements), sites: newCallSites(s)}
 	sw := &siteWalker{out: pw.sites, lists: &siteLists{}}
 	w := pw.rep
 	w.sites = sw
-	// Most actions write a variable or none.
-	w.writeSlab = make([]valVar, 0, 1024)
+	// Most actions write a variable or none (a walk of the rules an edit
+	// touched has few).
+	w.writeSlab = make([]valVar, 0, min(1024, statements+16))
 	units := func(us []flowUnit, conditions bool) [][][]repOccurrence {
 		out := make([][][]repOccurrence, len(us))
 		var allEffects []repEffects

@@ -4,19 +4,21 @@ package objects
 // creation and set true after it, so the creation runs at most once.
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
-// guard returns the variable of a once-guard of action j of rule: a test
-// that the variable is false (a rule condition, or the If whose first
-// branch holds the action), where the rule sets the variable after the
-// action and every write of it in the program sets it to a constant true
-// value. Once set, the test fails for good, so the action runs at most
-// once (per player, for a player variable).
-func (f *finder) guard(rule, j int) *Variable {
+// guardCandidates returns the variables that may be the once-guard of
+// action j of rule, in the order they are tested: a test that the variable
+// is false (a rule condition, or the If whose first branch holds the
+// action), where the rule sets the variable after the action. The guard
+// is the first of them that every write in the program sets to a constant
+// true value (see guard).
+func (f *finder) guardCandidates(rule, j int) []Variable {
 	if rule < 0 {
 		return nil
 	}
@@ -24,29 +26,36 @@ func (f *finder) guard(rule, j int) *Variable {
 	// is the same for every action), then the Ifs.
 	conds := f.ruleConds(rule)
 	rf := f.flowOf(rule)
-	check := func(vars []Variable) *Variable {
+	var out []Variable
+	add := func(vars []Variable) {
 		for _, v := range vars {
-			if !f.isSetOnce(v) {
-				continue
-			}
 			for _, a := range rf.assigns {
 				if a.stmt > j && a.target == v {
-					return &v
+					out = append(out, v)
+					break
 				}
 			}
 		}
-		return nil
 	}
 	for k := range conds {
-		if v := check(f.condTests(rule, k)); v != nil {
-			return v
-		}
+		add(f.condTests(rule, k))
 	}
 	for _, i := range rf.firstBranchIfs(j) {
 		if args := rf.stmts[i].Body.Args; len(args) > 0 {
-			if v := check(falseTests(args[0])); v != nil {
-				return v
-			}
+			add(falseTests(args[0]))
+		}
+	}
+	return out
+}
+
+// guard returns the once-guard among candidates (see guardCandidates):
+// the first variable every enabled write in the program sets to a
+// constant true value. Once set, the test fails for good, so the action
+// runs at most once (per player, for a player variable).
+func (f *finder) guard(candidates []Variable) *Variable {
+	for _, v := range candidates {
+		if f.isSetOnce(v) {
+			return &v
 		}
 	}
 	return nil
@@ -173,19 +182,14 @@ func isTrueLiteral(e *ast.Expr) bool {
 	return false
 }
 
-// noteWrite records in f.setOnce whether every write of a variable seen so
-// far sets it to a constant true value.
-func (f *finder) noteWrite(e *ast.Expr) {
-	target, value, ok := assignment(e)
-	f.noteWriteOf(e, target, value, ok)
-}
-
-// noteWriteOf is noteWrite given what assignment returns for e.
-func (f *finder) noteWriteOf(e *ast.Expr, target Variable, value *ast.Expr, ok bool) {
+// noteWriteOf adds to rf.writes the variables action e writes, given
+// what assignment returns for e, and whether it sets each to a constant
+// true value.
+func (f *finder) noteWriteOf(rf *ruleFacts, e *ast.Expr, target Variable, value *ast.Expr, ok bool) {
 	if ok {
 		plain := (e.Kind == ast.Assign && e.Op == ast.OpAssign) ||
 			(e.Kind == ast.Call && strings.HasPrefix(e.Elem.ID, "__set"))
-		f.noteSet(target, plain && isTrueLiteral(value))
+		rf.writes = append(rf.writes, varWrite{f.varID(target), plain && isTrueLiteral(value)})
 		return
 	}
 	// Any other action naming a variable (Modify through assignment
@@ -212,9 +216,9 @@ func (f *finder) noteWriteOf(e *ast.Expr, target Variable, value *ast.Expr, ok b
 		}
 		switch e.Elem.Params[i].Ident {
 		case vocab.IdentGlobalVariable:
-			f.noteSet(Variable{Name: a.Text}, false)
+			rf.writes = append(rf.writes, varWrite{f.varID(Variable{Name: a.Text}), false})
 		case vocab.IdentPlayerVariable:
-			f.noteSet(Variable{Player: true, Name: a.Text}, false)
+			rf.writes = append(rf.writes, varWrite{f.varID(Variable{Player: true, Name: a.Text}), false})
 		}
 	}
 }
@@ -239,8 +243,9 @@ func (f *finder) namesVariables(el *vocab.Element) bool {
 // sink keeps the reads made only to fail where the finder did.
 var sink ast.ExprKind
 
-func (f *finder) noteSet(v Variable, once bool) {
-	id := f.varID(v)
+// noteSet records in f.setOnce a write of variable id; once says it sets
+// it to a constant true value.
+func (f *finder) noteSet(id int32, once bool) {
 	prev := f.setOnce[id]
 	if once && (prev == 0 || prev == 2) {
 		f.setOnce[id] = 2
@@ -256,23 +261,26 @@ func (f *finder) isSetOnce(v Variable) bool {
 	return ok && f.setOnce[id] == 2
 }
 
-// varID returns the number of v, numbering it when new.
+// varID returns the number of v, numbering it when new (in a copy of the
+// table when the finder shares it).
 func (f *finder) varID(v Variable) int32 {
-	m := f.varIDs[b2i(v.Player)]
-	if id, ok := m[v.Name]; ok {
+	if id, ok := f.vars.ids[b2i(v.Player)][v.Name]; ok {
 		return id
 	}
-	id := int32(len(f.varList))
-	m[v.Name] = id
-	f.varList = append(f.varList, v)
-	f.flowsTo = append(f.flowsTo, nil)
-	f.setOnce = append(f.setOnce, 0)
+	if !f.varsOwned {
+		t := &varTable{ids: [2]map[string]int32{maps.Clone(f.vars.ids[0]), maps.Clone(f.vars.ids[1])},
+			list: slices.Clip(f.vars.list), fresh: f.vars.fresh}
+		f.vars, f.varsOwned = t, true
+	}
+	id := int32(len(f.vars.list))
+	f.vars.ids[b2i(v.Player)][v.Name] = id
+	f.vars.list = append(f.vars.list, v)
 	return id
 }
 
 // lookupVar returns the number of v, if it has one.
 func (f *finder) lookupVar(v Variable) (int32, bool) {
-	id, ok := f.varIDs[b2i(v.Player)][v.Name]
+	id, ok := f.vars.ids[b2i(v.Player)][v.Name]
 	return id, ok
 }
 

@@ -7,6 +7,9 @@ import (
 // An Object is one action that creates a persistent object: the facts
 // Find establishes about it. All facts are static and read from the text;
 // see the package documentation for what each one means and cannot see.
+// Objects share what they have in common (the Destroys of a kind, Kept
+// and Repeats moved by Refind from the previous objects): read them, never
+// change them.
 type Object struct {
 	Kind Kind
 	// Element is the creating action's catalog id ("hudText").
