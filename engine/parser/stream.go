@@ -12,6 +12,12 @@ package parser
 // so it reads what Parse reads, with two exceptions that Join refuses
 // rather than imitate: an error (recovery may look past the end of the
 // text read so far) and anything but rules after the head.
+//
+// The rules may also be read in parts, each by a stream of its own (Then):
+// a generator whose second goroutine falls behind writes and reads the
+// last rules itself. A part starts at a rule, and reading rules carries
+// nothing from one to the next but what Join adds up (diagnostics,
+// comments, localized strings), so the parts read as one text would.
 
 import (
 	"strings"
@@ -28,6 +34,8 @@ type Stream struct {
 	p    *parser
 	s    ast.Script
 	opts Options
+	// then are the streams that read the text after this one's, in order.
+	then []*Stream
 }
 
 // NewStream starts reading a text in the given locale (opts.LocaleGiven
@@ -58,15 +66,32 @@ func (st *Stream) clean() bool {
 		s.Actions == nil && s.Conditions == nil && !st.p.diags.HasErrors()
 }
 
+// Then makes next read the text that follows this stream's (and that of
+// the streams given to Then before): Join takes the head, then each
+// stream's text in turn. next must not be used after Join.
+func (st *Stream) Then(next *Stream) { st.then = append(st.then, next) }
+
 // Join returns what Parse returns for f, whose text is head bytes of
-// Workshop text followed by the text the stream read. ok is false when
-// that cannot be known without reading f again: the stream read
-// something other than rules or found an error, the head has an error or
-// a payload, or f is not the head plus the stream's text. The stream's
-// tree moves into the result; the stream must not be used after.
+// Workshop text followed by the text the stream read (then the texts of
+// the streams given to Then). ok is false when that cannot be known
+// without reading f again: a stream read something other than rules or
+// found an error, the head has an error or a payload, or f is not the
+// head plus the streams' texts. The streams' trees move into the result;
+// they must not be used after.
 func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
-	if !st.clean() || head > len(f.Text) || f.Text[head:] != st.p.src ||
-		strings.HasPrefix(f.Text, byteOrderMark) || !utf8.ValidString(f.Text) {
+	parts := append([]*Stream{st}, st.then...)
+	if head > len(f.Text) || strings.HasPrefix(f.Text, byteOrderMark) || !utf8.ValidString(f.Text) {
+		return nil, false
+	}
+	end := head
+	for _, part := range parts {
+		start := end
+		end += len(part.p.src)
+		if !part.clean() || part.opts.Locale != st.opts.Locale || end > len(f.Text) || f.Text[start:end] != part.p.src {
+			return nil, false
+		}
+	}
+	if end != len(f.Text) {
 		return nil, false
 	}
 	p := newParser(f.Text[:head], st.p.v)
@@ -76,24 +101,28 @@ func (st *Stream) Join(f *source.File, head int) (*Result, bool) {
 	if p.diags.HasErrors() || s.Actions != nil || s.Conditions != nil {
 		return nil, false
 	}
-	for _, r := range st.s.Rules {
-		ast.MoveRule(r, head)
-	}
-	s.Rules = append(s.Rules, st.s.Rules...)
-	for i, d := range st.p.diags {
-		d = d.Shift(head)
-		if i == 0 && len(p.diags) > 0 {
-			// report drops a diagnostic that repeats the last one.
-			if last := p.diags[len(p.diags)-1]; last.Code == d.Code && last.Span == d.Span {
-				continue
-			}
+	at := head
+	for _, part := range parts {
+		for _, r := range part.s.Rules {
+			ast.MoveRule(r, at)
 		}
-		p.diags = append(p.diags, d)
+		s.Rules = append(s.Rules, part.s.Rules...)
+		for i, d := range part.p.diags {
+			d = d.Shift(at)
+			if i == 0 && len(p.diags) > 0 {
+				// report drops a diagnostic that repeats the last one.
+				if last := p.diags[len(p.diags)-1]; last.Code == d.Code && last.Span == d.Span {
+					continue
+				}
+			}
+			p.diags = append(p.diags, d)
+		}
+		for _, c := range part.p.comments {
+			p.comments = append(p.comments, c.Shift(at))
+		}
+		p.locStrs = append(p.locStrs, part.p.locStrs...)
+		at += len(part.p.src)
 	}
-	for _, c := range st.p.comments {
-		p.comments = append(p.comments, c.Shift(head))
-	}
-	p.locStrs = append(p.locStrs, st.p.locStrs...)
 	p.src = f.Text
 	p.finishScript(s)
 	s.File = f

@@ -265,11 +265,23 @@ func (c *compiler) emitRules(e *emitter) (string, []Mapping) {
 	e.b.Grow(size * 3 / 2)
 	e.maps = slices.Grow(e.maps, size/9)
 	for i, r := range c.rules {
-		if c.held[i] || c.writer == nil || !e.appendSegment(c.writer, i) {
+		if seg, ok := c.writerSegment(i); ok {
+			e.appendSegment(&c.writer.e, seg)
+		} else {
 			e.rule(r)
 		}
 	}
 	return e.b.String(), e.maps
+}
+
+// writerSegment returns where the writer wrote rule i; ok is false when
+// it did not (a held rule, or no writer).
+func (c *compiler) writerSegment(i int) (segment, bool) {
+	if c.held[i] || c.writer == nil {
+		return segment{}, false
+	}
+	seg, ok := c.writer.segments[i]
+	return seg, ok
 }
 
 // emitHeader writes what precedes the rules.
