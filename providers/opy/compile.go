@@ -234,6 +234,9 @@ func (c *compiler) emit(e *emitter) (text string, m *SourceMap, joined bool) {
 		joined = true
 		text, maps = w.joinAfter(e)
 	} else {
+		if c.writer != nil {
+			c.writer.settle()
+		}
 		text, maps = c.emitRules(e)
 	}
 	for i := range maps {

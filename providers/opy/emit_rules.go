@@ -47,7 +47,16 @@ type ruleWriter struct {
 	// size is the room made for the text, submitted the rules queued:
 	// a batch is sized at its share of both.
 	size, submitted int
+	// batches are where finish put the batches' mappings, not yet moved
+	// to their place (see settle).
+	batches []mapRun
 }
+
+// A mapRun is a batch's mappings in the writer's list, from start (to the
+// next run's start, or the end), as the batch wrote them: their spans
+// are offsets from text, the batch's start in the writer's text, and
+// their parents indexes from start.
+type mapRun struct{ start, text int }
 
 type indexedRule struct {
 	i int
@@ -188,11 +197,19 @@ func (w *ruleWriter) finish() {
 	w.mu.Unlock()
 	w.ready.Broadcast()
 	w.done.Wait()
-	// Each batch was taken from before the one taken earlier.
+	// Each batch was taken from before the one taken earlier. Its
+	// mappings are copied as they are: they move to their place with the
+	// writer's own in joinAfter (or settle), in one pass.
 	for k := len(batches) - 1; k >= 0; k-- {
 		b := batches[k]
+		run := mapRun{start: len(w.e.maps), text: w.e.b.Len()}
+		w.e.b.WriteString(b.e.b.String())
+		w.e.maps = append(w.e.maps, b.e.maps...)
+		w.batches = append(w.batches, run)
 		for j, ir := range b.rules {
-			w.segments[ir.i] = w.e.appendSegment(&b.e, b.segments[j])
+			seg := b.segments[j]
+			w.segments[ir.i] = segment{text: [2]int{seg.text[0] + run.text, seg.text[1] + run.text},
+				maps: [2]int{seg.maps[0] + run.start, seg.maps[1] + run.start}}
 		}
 		if w.stream != nil {
 			w.stream.Then(b.stream)
@@ -255,19 +272,76 @@ func (w *ruleWriter) joinAfter(head *emitter) (string, []Mapping) {
 	base := writerReserve - len(head.maps)
 	maps := w.e.maps[base:]
 	copy(maps, head.maps)
-	// The rules' mappings, some 40,000 for z_heatstreet.opy, are moved
-	// half on another goroutine.
-	rules := maps[len(head.maps):]
-	half := len(rules) / 2
+	// The rules' mappings, some 40,000 for z_heatstreet.opy, move after
+	// the header (and a batch's after what precedes it), half of them on
+	// another goroutine.
+	end := len(w.e.maps)
+	if len(w.batches) > 0 {
+		end = w.batches[0].start
+	}
+	moves := []mapMove{{w.e.maps[writerReserve:end], head.b.Len(), base}}
+	for k, r := range w.batches {
+		end := len(w.e.maps)
+		if k+1 < len(w.batches) {
+			end = w.batches[k+1].start
+		}
+		moves = append(moves, mapMove{w.e.maps[r.start:end], head.b.Len() + r.text, base - r.start})
+	}
+	w.batches = nil
+	first, second := splitMoves(moves)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		moveMappings(rules[half:], head.b.Len(), base)
+		for _, m := range second {
+			moveMappings(m.maps, m.delta, m.base)
+		}
 	}()
-	moveMappings(rules[:half], head.b.Len(), base)
+	for _, m := range first {
+		moveMappings(m.maps, m.delta, m.base)
+	}
 	wg.Wait()
 	return text, maps
+}
+
+// settle moves the batches' mappings to their place in the writer's
+// list, when joinAfter does not.
+func (w *ruleWriter) settle() {
+	for k, r := range w.batches {
+		end := len(w.e.maps)
+		if k+1 < len(w.batches) {
+			end = w.batches[k+1].start
+		}
+		moveMappings(w.e.maps[r.start:end], r.text, -r.start)
+	}
+	w.batches = nil
+}
+
+// A mapMove is mappings to move by moveMappings.
+type mapMove struct {
+	maps        []Mapping
+	delta, base int
+}
+
+// splitMoves splits moves into two lists of about as many mappings.
+func splitMoves(moves []mapMove) (first, second []mapMove) {
+	total := 0
+	for _, m := range moves {
+		total += len(m.maps)
+	}
+	left := total / 2
+	for i, m := range moves {
+		if len(m.maps) < left {
+			first = append(first, m)
+			left -= len(m.maps)
+			continue
+		}
+		first = append(first, mapMove{m.maps[:left], m.delta, m.base})
+		second = append(second, mapMove{m.maps[left:], m.delta, m.base})
+		second = append(second, moves[i+1:]...)
+		break
+	}
+	return first, second
 }
 
 // moveMappings moves mappings delta bytes further in the text, and their
