@@ -152,9 +152,12 @@ func (lx *lexer) run() []line {
 		read = lx.stopAt
 	}
 	lx.arena = lx.newArena(read/6 + 16)
-	if lx.pp != nil && lx.pp.mem != nil {
+	switch {
+	case lx.out != nil:
+		// Given (the second half of a split read).
+	case lx.pp != nil && lx.pp.mem != nil:
 		lx.out = lx.pp.mem.lines.get(0, (len(lx.src)-lx.pos)/40+4)
-	} else {
+	default:
 		lx.out = make([]line, 0, (len(lx.src)-lx.pos)/40+4)
 	}
 	return lx.resume()

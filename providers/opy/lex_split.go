@@ -37,13 +37,15 @@ func (pp *preprocessor) lexSplit(i int) []line {
 	if len(src) < lexSplitBytes || at <= 0 {
 		return pp.lexFile(i)
 	}
-	second := &preprocessor{p: pp.p, d: &diagnostics{}, mem: getScratch(), second: true}
-	var rest []line
+	second := &preprocessor{p: pp.p, d: &diagnostics{}, second: true}
+	// The second half's lines go in the read's scratch memory, taken
+	// here: it is not for two goroutines.
+	rest := pp.mem.lines.get(0, (len(src)-at)/40+4)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		lx := &lexer{file: i, src: src, pos: at, d: second.d, pp: second}
+		lx := &lexer{file: i, src: src, pos: at, d: second.d, pp: second, out: rest}
 		rest = lx.run()
 	}()
 	first := &lexer{file: i, src: src, d: pp.d, pp: pp, stopAt: at}
@@ -63,8 +65,6 @@ func (pp *preprocessor) lexSplit(i int) []line {
 			lines = first.resume()
 		}
 	}
-	// The second half's lines are copied: its chunk goes back now.
-	go putScratch(second.mem)
 	return lines
 }
 
