@@ -93,16 +93,18 @@ func newRuleWriter(size int, parse bool, v *vocab.Vocabulary) *ruleWriter {
 	if parse {
 		w.stream = newRuleStream(v)
 	}
-	// Room for the header in front (the corpus's modes have 2 to 6 % of
-	// their OverPy text's size): see joinAfter.
-	w.e.b = withRoom(size/16+1024, size)
-	// size is one and a half times the OverPy text; the corpus's game
-	// modes have a mapping per 8.5 to 10.7 bytes of OverPy text: room
-	// for one per 8 (a larger program's list grows once).
-	w.e.maps = make([]Mapping, writerReserve, writerReserve+size/12)
 	w.done.Add(1)
 	go func() {
 		defer w.done.Done()
+		// Made here, not by the caller: zeroing the 3 MB takes about a
+		// millisecond, which the writer has before the first rule comes.
+		// Room for the header in front (the corpus's modes have 2 to 6 %
+		// of their OverPy text's size): see joinAfter.
+		w.e.b = withRoom(size/16+1024, size)
+		// size is one and a half times the OverPy text; the corpus's
+		// game modes have a mapping per 8.5 to 10.7 bytes of OverPy
+		// text: room for one per 8 (a larger program's list grows once).
+		w.e.maps = make([]Mapping, writerReserve, writerReserve+size/12)
 		for {
 			ir, ok := w.take()
 			if !ok {
