@@ -184,7 +184,7 @@ func (w *ruleWriter) finish() {
 		// Sized as the writer is, at the batch's share of the rules.
 		size := w.size*take/w.submitted + 1024
 		b.e.b = withRoom(0, size)
-		b.e.maps = make([]Mapping, 0, size/12)
+		b.e.maps = batchMaps.get(size / 12)
 		if w.stream != nil {
 			b.stream = newRuleStream(w.v)
 		}
@@ -207,6 +207,7 @@ func (w *ruleWriter) finish() {
 		run := mapRun{start: len(w.e.maps), text: w.e.b.Len()}
 		w.e.b.WriteString(b.e.b.String())
 		w.e.maps = append(w.e.maps, b.e.maps...)
+		batchMaps.put(b.e.maps)
 		w.batches = append(w.batches, run)
 		for j, ir := range b.rules {
 			seg := b.segments[j]
@@ -219,6 +220,47 @@ func (w *ruleWriter) finish() {
 	}
 	if finishHook != nil {
 		finishHook(stolen)
+	}
+}
+
+// batchMaps keeps the mapping lists of batches, which are copied into
+// the writer's: a megabyte for z_heatstreet.opy, allocated (and zeroed)
+// afresh by every compile otherwise. A Mapping holds no pointer, so the
+// lists kept cost the collector nothing to scan.
+var batchMaps mappingLists
+
+// mappingLists is a bounded cache of mapping lists.
+type mappingLists struct {
+	sync.Mutex
+	free [][]Mapping
+}
+
+// get returns an empty list of capacity at least n.
+func (c *mappingLists) get(n int) []Mapping {
+	c.Lock()
+	defer c.Unlock()
+	for i, l := range c.free {
+		if cap(l) >= n {
+			c.free = append(c.free[:i], c.free[i+1:]...)
+			return l[:0]
+		}
+	}
+	return make([]Mapping, 0, n)
+}
+
+// put gives a list back; the largest few are kept.
+func (c *mappingLists) put(l []Mapping) {
+	c.Lock()
+	defer c.Unlock()
+	c.free = append(c.free, l)
+	if len(c.free) > 4 {
+		small := 0
+		for i, f := range c.free {
+			if cap(f) < cap(c.free[small]) {
+				small = i
+			}
+		}
+		c.free = append(c.free[:small], c.free[small+1:]...)
 	}
 }
 
