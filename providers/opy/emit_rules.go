@@ -64,7 +64,10 @@ type indexedRule struct {
 }
 
 // A batch is rules that finish took from the end of the queue and wrote
-// on the compile's goroutine: their text, mappings and stream.
+// on the compile's goroutine: their text, mappings and stream. The text
+// is copied after the writer's, and the names in the stream's tree stay
+// strings of the batch's text, which the parsed program keeps alive (a
+// few hundred kilobytes for the largest mode).
 type batch struct {
 	rules    []indexedRule
 	e        emitter
