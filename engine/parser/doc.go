@@ -20,6 +20,8 @@
 // the whole text decides (the head blocks, the locale).
 //
 // A Stream reads a generated text rule by rule while it is being written
-// (the OverPy frontend's lowering) and joins the rules after its head at
-// the end: the same result as Parse of the whole text, or a refusal.
+// (the OverPy frontend's lowering) and joins the rules after its head,
+// read apart (ReadHead), at the end: the same result as Parse of the
+// whole text, or a refusal. Consecutive parts of the rules may be read by
+// streams of their own (Then), on different goroutines.
 package parser

@@ -11,5 +11,6 @@
 // concern is one file: decls.go, expr.go, rules.go, strings.go,
 // limits.go, with nearest-name suggestions in suggest.go. Revalidate
 // checks again only the rules an edit touched when the declarations and
-// the per-file limits allow.
+// the per-file limits allow; Validate checks the second half of a large
+// script's rules on another goroutine under the same conditions.
 package validate

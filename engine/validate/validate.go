@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
@@ -37,14 +38,55 @@ type Validation struct {
 	asked int
 }
 
+// splitRules is the number of rules from which Validate checks the
+// second half of them on another goroutine, with a checker of its own: a
+// rule's problems are its own, but for two things that depend on the
+// rules before it, and the second half is kept only when neither did
+// (as Revalidate keeps the rules it did not check): the workshop
+// settings counted (the one past the limit is reported), and the
+// nearest-name look-ups (bounded per script, and an answer is
+// remembered). Otherwise the first checker checks the second half again,
+// as one checker would have. A variable so that tests can split every
+// script.
+var splitRules = 64
+
 // Validate checks s as Script does, and keeps what Revalidate needs.
 func Validate(s *ast.Script, opts Options) *Validation {
 	c := newChecker(s, opts)
 	val := &Validation{script: s, settings: make([]int32, len(s.Rules))}
-	for i, r := range s.Rules {
-		before := c.workshopSettings
-		c.rule(r)
-		val.settings[i] = int32(c.workshopSettings - before)
+	checkRules := func(c *checker, from, to int) {
+		for i := from; i < to; i++ {
+			before := c.workshopSettings
+			c.rule(s.Rules[i])
+			val.settings[i] = int32(c.workshopSettings - before)
+		}
+	}
+	half := len(s.Rules)
+	if half >= splitRules {
+		half /= 2
+	}
+	var second *checker
+	var wg sync.WaitGroup
+	if half < len(s.Rules) {
+		// The second half of the rules on another goroutine: see
+		// splitRules.
+		second = newChecker(s, opts)
+		second.diags = nil // the declarations' problems are c's
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			checkRules(second, half, len(s.Rules))
+		}()
+	}
+	checkRules(c, 0, half)
+	if second != nil {
+		wg.Wait()
+		if second.sugg.Asked() == 0 && c.workshopSettings+second.workshopSettings <= MaxWorkshopSettings {
+			c.diags = append(c.diags, second.diags...)
+			c.workshopSettings += second.workshopSettings
+		} else {
+			checkRules(c, half, len(s.Rules))
+		}
 	}
 	if s.Conditions != nil {
 		c.block(s.Conditions, false)

@@ -93,15 +93,26 @@ func Compile(path, text string, opts Options) *Result {
 	c.subs.allocate(d)
 	res := &Result{Program: p, Options: c.options, Symbols: c.symbols()}
 	header := c.header()
+	var head *wparser.Head
+	if writer.stream != nil && len(c.held) == 0 {
+		// Read now, while the writer still writes: the join is left
+		// only the moving of the rules after it.
+		head = wparser.ReadHead(header.b.String(), lowered(p.vocab))
+	}
 	writer.finish()
 	c.writer = writer
-	var head int
-	res.Text, res.Map, head = c.emit(header)
+	var joined bool
+	res.Text, res.Map, joined = c.emit(header)
 	// The lowered tree is written: its memory serves the next compile.
 	c.rules, c.rule, c.slab, c.argSlab, c.actionSlab, c.actionScratch = nil, nil, nil, nil, nil, nil
-	putScratch(c.mem)
+	// Cleared on another goroutine (half a millisecond on a large
+	// program), beside the parse and the validation that follow.
+	go putScratch(c.mem)
 	c.mem = nil
 	if opts.Parse {
+		if !joined {
+			head = nil
+		}
 		res.Parsed, res.streamed = c.parseLowered(path, res.Text, head)
 	}
 	res.Diags = d.filtered()
@@ -215,17 +226,17 @@ func (c *compiler) header() *emitter {
 
 // emit writes the lowered program: the header e, then the rules. When
 // the background writer wrote every rule in order, its text follows the
-// header and its mappings are moved in place, and head is the header's
-// length; otherwise each rule is copied or written in its turn, and head
-// is -1.
-func (c *compiler) emit(e *emitter) (string, *SourceMap, int) {
-	var text string
+// header and its mappings are moved in place, and joined is set;
+// otherwise each rule is copied or written in its turn.
+func (c *compiler) emit(e *emitter) (text string, m *SourceMap, joined bool) {
 	var maps []Mapping
-	head := -1
 	if w := c.writer; w != nil && len(c.held) == 0 && w.wroteAll(len(c.rules)) && len(e.maps) <= writerReserve {
-		head = e.b.Len()
+		joined = true
 		text, maps = w.joinAfter(e)
 	} else {
+		if c.writer != nil {
+			c.writer.settle()
+		}
 		text, maps = c.emitRules(e)
 	}
 	for i := range maps {
@@ -234,20 +245,26 @@ func (c *compiler) emit(e *emitter) (string, *SourceMap, int) {
 			maps[i].From.File = -1
 		}
 	}
-	return text, &SourceMap{Mappings: maps}, head
+	return text, &SourceMap{Mappings: maps}, joined
 }
 
-// parseLowered reads the lowered text: the writer's stream of its rules
-// after the header when it read them all (head >= 0, the header's
-// length), the whole text again otherwise.
-func (c *compiler) parseLowered(path, text string, head int) (res *wparser.Result, streamed bool) {
+// parseLowered reads the lowered text: the header head read apart, then
+// the writer's stream of its rules, when the text is both (head not nil),
+// the whole text again otherwise.
+func (c *compiler) parseLowered(path, text string, head *wparser.Head) (res *wparser.Result, streamed bool) {
 	f := source.NewFile(path, text)
-	if w := c.writer; head >= 0 && w.stream != nil {
+	if w := c.writer; head != nil && w.stream != nil {
 		if res, ok := w.stream.Join(f, head); ok {
 			return res, true
 		}
 	}
-	return wparser.Parse(f, wparser.Options{Locale: vocab.EnUS, LocaleGiven: true, Vocab: c.v}), false
+	return wparser.Parse(f, lowered(c.v)), false
+}
+
+// lowered returns the options the lowered text is read with: en-US,
+// given.
+func lowered(v *vocab.Vocabulary) wparser.Options {
+	return wparser.Options{Locale: vocab.EnUS, LocaleGiven: true, Vocab: v}
 }
 
 // emitRules appends the rules to the header e, each as the writer wrote
@@ -263,11 +280,23 @@ func (c *compiler) emitRules(e *emitter) (string, []Mapping) {
 	e.b.Grow(size * 3 / 2)
 	e.maps = slices.Grow(e.maps, size/9)
 	for i, r := range c.rules {
-		if c.held[i] || c.writer == nil || !e.appendSegment(c.writer, i) {
+		if seg, ok := c.writerSegment(i); ok {
+			e.appendSegment(&c.writer.e, seg)
+		} else {
 			e.rule(r)
 		}
 	}
 	return e.b.String(), e.maps
+}
+
+// writerSegment returns where the writer wrote rule i; ok is false when
+// it did not (a held rule, or no writer).
+func (c *compiler) writerSegment(i int) (segment, bool) {
+	if c.held[i] || c.writer == nil {
+		return segment{}, false
+	}
+	seg, ok := c.writer.segments[i]
+	return seg, ok
 }
 
 // emitHeader writes what precedes the rules.

@@ -9,6 +9,8 @@
 //	lex.go, lex_string.go   text → logical lines of tokens (indentation,
 //	                        comments, strings with every prefix and escape,
 //	                        numbers, bracket and backslash continuation)
+//	lex_split.go            a large file's text read in two halves on two
+//	                        goroutines, as one lexer would read it
 //	preprocess.go           #! directives: #!include, #!define text macros
 //	                        expanded where they are used, compile options
 //	parse.go, parse_expr.go logical lines → the OverPy tree (ast.go), with

@@ -119,6 +119,11 @@ type lexer struct {
 	started  bool // cur has had its indentation measured
 	brackets []token
 	space    bool // white space since the last token
+	// stopAt, when not 0, is where the first half of a split read ends
+	// (lex_split.go): the lexer stops there, stopped set, if a logical
+	// line starts there with nothing open.
+	stopAt  int
+	stopped bool
 }
 
 func isNameByte(c byte) bool {
@@ -136,18 +141,36 @@ func (lx *lexer) loc(a, b int) Loc {
 	return Loc{File: lx.file, Span: source.Span{Start: a, End: b}}
 }
 
-// lexText reads a whole text into logical lines.
+// run reads the text from lx.pos (its start, or a split point) into
+// logical lines.
 func (lx *lexer) run() []line {
 	lx.space = true
-	// About one token per six bytes and one line per forty.
-	lx.arena = lx.newArena(len(lx.src)/6 + 16)
-	if lx.pp != nil {
-		lx.out = lx.pp.mem.lines.get(0, len(lx.src)/40+4)
-	} else {
-		lx.out = make([]line, 0, len(lx.src)/40+4)
+	// About one token per six bytes and one line per forty; the lines
+	// of a whole file, whose second half a split read may add.
+	read := len(lx.src) - lx.pos
+	if lx.stopAt > 0 {
+		read = lx.stopAt
 	}
+	lx.arena = lx.newArena(read/6 + 16)
+	switch {
+	case lx.out != nil:
+		// Given (the second half of a split read).
+	case lx.pp != nil && lx.pp.mem != nil:
+		lx.out = lx.pp.mem.lines.get(0, (len(lx.src)-lx.pos)/40+4)
+	default:
+		lx.out = make([]line, 0, (len(lx.src)-lx.pos)/40+4)
+	}
+	return lx.resume()
+}
+
+// resume reads on from lx.pos to the end of the text, or to lx.stopAt.
+func (lx *lexer) resume() []line {
 	for lx.pos < len(lx.src) {
 		if !lx.started {
+			if lx.stopAt > 0 && lx.atStop() {
+				lx.stopped = true
+				return lx.out
+			}
 			lx.measureIndent()
 			if lx.pos >= len(lx.src) {
 				break
@@ -197,6 +220,14 @@ func (lx *lexer) run() []line {
 	lx.brackets = nil
 	lx.finishLine()
 	return lx.out
+}
+
+// atStop reports that the next logical line starts at lx.stopAt, with
+// only blank lines before it, and no bracket open: a lexer starting
+// there reads what this one would.
+func (lx *lexer) atStop() bool {
+	return lx.pos <= lx.stopAt && len(lx.brackets) == 0 &&
+		strings.TrimLeft(lx.src[lx.pos:lx.stopAt], " \t\r\n\f\v") == ""
 }
 
 // measureIndent reads the indentation of a new logical line, skipping

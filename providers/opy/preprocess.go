@@ -57,6 +57,11 @@ type preprocessor struct {
 	// mem is the read's scratch memory (its lines), given back by the
 	// caller once the tree is built.
 	mem *scratch
+	// second is set on the preprocessor of the second half of a split
+	// read (lex_split.go), which must not change what the program holds
+	// or what the first half defined: a directive that would sets
+	// refused instead, and the half is read again.
+	second, refused bool
 }
 
 // release gives the read's token arenas back for the next read; no token
@@ -81,6 +86,13 @@ func (pp *preprocessor) lexFile(i int) []line {
 
 // directive acts on a directive as the lexer reads it.
 func (pp *preprocessor) directive(lx *lexer, t token) {
+	if pp.second {
+		switch t.text {
+		case "define", "defineMember", "allowMacroRedeclaration", "include":
+			pp.refused = true
+			return
+		}
+	}
 	switch t.text {
 	case "define", "defineMember":
 		pp.define(t)
