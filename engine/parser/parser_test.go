@@ -3,6 +3,7 @@ package parser_test
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/parser"
@@ -214,6 +215,44 @@ func TestFixes(t *testing.T) {
 		}
 		if tc.title != "" && (len(fixed) != 1 || fixed[0] != tc.title) {
 			t.Errorf("%s: fixes %q, want exactly %q", tc.name, fixed, tc.title)
+		}
+	}
+}
+
+// TestUnknownEscapeSpansItsCharacter: an unknown escape's warning covers
+// the backslash and the whole character after it, however many bytes
+// that character takes, and the string keeps both as written.
+func TestUnknownEscapeSpansItsCharacter(t *testing.T) {
+	for _, esc := range []string{`\q`, "\\\u00ad", "\\ｒ", "\\😀"} {
+		text := `rule("r") { event { Ongoing - Global; } actions { Small Message(All Players(All Teams), Custom String("a` + esc + `b")); } }`
+		res := parser.Parse(source.NewFile("a.ow", text), parser.Options{Locale: vocab.EnUS, LocaleGiven: true})
+		at := strings.Index(text, esc)
+		found := false
+		for _, d := range res.Diags {
+			if d.Code != "unknown-escape" {
+				continue
+			}
+			found = true
+			if d.Span.Start != at || d.Span.End != at+len(esc) {
+				t.Errorf("%q: span %v, want [%d, %d)", esc, d.Span, at, at+len(esc))
+			}
+			// An invisible character is quoted in its \u form.
+			if !utf8.ValidString(d.Message) || esc != "\\\u00ad" && !strings.Contains(d.Message, esc) {
+				t.Errorf("%q: message %q does not quote the escape", esc, d.Message)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no unknown-escape warning", esc)
+		}
+		var str *ast.Expr
+		ast.Inspect(res.Script.Rules[0].Actions.Statements[0].Body, func(e *ast.Expr) bool {
+			if e.Kind == ast.String && str == nil {
+				str = e
+			}
+			return true
+		})
+		if str == nil || str.Text != "a"+esc+"b" {
+			t.Errorf("%q: string read as %v", esc, str)
 		}
 	}
 }

@@ -193,11 +193,15 @@ func (p *parser) readString() *ast.Expr {
 			b.WriteByte('\t')
 		default:
 			// Keep unknown escapes as written; the game's writer never
-			// produces them.
-			p.warnf(diag.UnknownEscape, source.Span{Start: i, End: i + 2},
-				"unknown escape '\\%c' in a string: the game writes only \\n, \\r, \\\" and \\\\", e)
-			b.WriteByte('\\')
-			b.WriteByte(e)
+			// produces them. The escaped character may take several
+			// bytes: the span and the text keep it whole.
+			r, size := utf8.DecodeRuneInString(p.src[i+1:])
+			p.warnf(diag.UnknownEscape, source.Span{Start: i, End: i + 1 + size},
+				"unknown escape '\\%c' in a string: the game writes only \\n, \\r, \\\" and \\\\", r)
+			b.WriteString(p.src[i : i+1+size])
+			i += 1 + size
+			seg = i
+			continue
 		}
 		i += 2
 		seg = i
