@@ -47,6 +47,8 @@ fuzz() {
 fuzz FuzzParse ./engine/parser 20s
 fuzz FuzzMapperRoundTrip ./edits 10s
 fuzz FuzzHandle ./service 10s
+# Incremental re-analysis answers as a whole one, after arbitrary edits.
+fuzz FuzzRevisedProgram ./service 10s
 fuzz FuzzFrames ./lsp 10s
 fuzz FuzzMCP ./transport 10s
 fuzz FuzzCompile ./providers/opy 20s
