@@ -3,7 +3,6 @@ package engine_test
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/parser"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 // The benchmarks measure one core (run with -cpu 1) on the largest game
@@ -136,21 +136,9 @@ func BenchmarkRecheck(b *testing.B) {
 	f := benchInputs(b)["z_owware"]
 	prev := engine.Check(f, engine.Options{})
 	prevCost := cost.Count(prev.Script, cost.Options{})
-	rules := prev.Script.Rules
-	for _, at := range []struct {
-		name string
-		rule int
-	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
-		r := rules[at.rule]
-		mid := r.Span.Start + r.Span.Len()/2
-		semi := strings.IndexByte(f.Text[mid:r.Span.End], ';')
-		if semi < 0 {
-			b.Fatalf("rule %d has no statement after its middle", at.rule)
-		}
-		off := mid + semi + 1
-		edit := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
-		next := source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:])
-		b.Run(at.name, func(b *testing.B) {
+	for _, k := range edittest.Keystrokes(b, f.Text, prev.Script.Rules) {
+		edit, next := k.Edit, source.NewFile(f.Path, k.Text)
+		b.Run(k.Name, func(b *testing.B) {
 			var times []time.Duration
 			for b.Loop() {
 				start := time.Now()
@@ -162,20 +150,9 @@ func BenchmarkRecheck(b *testing.B) {
 				cost.Recount(prevCost, c.Script, sp, cost.Options{})
 				times = append(times, time.Since(start))
 			}
-			reportPercentiles(b, times)
+			edittest.ReportPercentiles(b, times)
 		})
 	}
-}
-
-// reportPercentiles reports the median and the 99th percentile of times,
-// in milliseconds.
-func reportPercentiles(b *testing.B, times []time.Duration) {
-	slices.Sort(times)
-	at := func(q float64) float64 {
-		return float64(times[int(q*float64(len(times)-1))]) / float64(time.Millisecond)
-	}
-	b.ReportMetric(at(0.50), "p50-ms")
-	b.ReportMetric(at(0.99), "p99-ms")
 }
 
 // BenchmarkRelint times the lint of one keystroke in z_owware (the
@@ -187,11 +164,8 @@ func BenchmarkRelint(b *testing.B) {
 	f := benchInputs(b)["z_owware"]
 	prev := engine.Check(f, engine.Options{})
 	prevLint := lint.Run(lint.Program{File: f, Script: prev.Script}, nil)
-	r := prev.Script.Rules[len(prev.Script.Rules)/2]
-	mid := r.Span.Start + r.Span.Len()/2
-	off := mid + strings.IndexByte(f.Text[mid:r.Span.End], ';') + 1
-	edit := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
-	next := source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:])
+	k := edittest.Keystrokes(b, f.Text, prev.Script.Rules)[0] // the middle rule
+	edit, next := k.Edit, source.NewFile(f.Path, k.Text)
 	c := engine.Recheck(prev, next, edit, engine.Options{})
 	sp, ok := c.Splice()
 	if !ok {
@@ -210,7 +184,7 @@ func BenchmarkRelint(b *testing.B) {
 				}
 				times = append(times, time.Since(start))
 			}
-			reportPercentiles(b, times)
+			edittest.ReportPercentiles(b, times)
 		})
 	}
 }

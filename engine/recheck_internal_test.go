@@ -9,12 +9,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/cost"
 	"github.com/wright-lsp/wright-lsp/engine/diag"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 var (
@@ -76,7 +76,7 @@ func randomEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 	}
 	// An editor never splits a character; one edit in ten does, making
 	// the text invalid UTF-8 or valid again.
-	snap := runeStart
+	snap := edittest.RuneStart
 	if rng.IntN(10) == 0 {
 		snap = func(_ string, off int) int { return off }
 	}
@@ -89,15 +89,6 @@ func randomEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 		}
 	}
 	return source.Edit{Span: source.Span{Start: at, End: end}, New: insertions[rng.IntN(len(insertions))]}
-}
-
-// runeStart moves off back to the start of the character it is in: an
-// editor's edits never split one.
-func runeStart(text string, off int) int {
-	for off > 0 && off < len(text) && !utf8.RuneStart(text[off]) {
-		off--
-	}
-	return off
 }
 
 // sameCheck reports how got, from Recheck, differs from want, from

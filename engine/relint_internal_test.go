@@ -10,6 +10,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 // TestRerunEqualsRun edits every corpus file at random, each edit after
@@ -143,11 +144,7 @@ func lintEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 	st := r.Actions.Statements[rng.IntN(len(r.Actions.Statements))]
 	switch rng.IntN(4) {
 	case 0:
-		end := st.Span.End
-		if end < len(text) && text[end] == ';' {
-			end++
-		}
-		return source.Edit{Span: source.Span{Start: st.Span.Start, End: end}}
+		return edittest.DeleteStatement(text, st)
 	case 1:
 		if r.Event != nil && len(r.Event.Lines) > 0 {
 			events := []string{"Ongoing - Global", "Ongoing - Each Player", "Player Died", "Player Received Healing"}

@@ -3,7 +3,6 @@ package service
 import (
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine"
 	"github.com/wright-lsp/wright-lsp/engine/lint"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 // TestRevisedProgramEqualsNew types into a corpus mode through
@@ -90,18 +90,10 @@ func BenchmarkAnalysisOfAKeystroke(b *testing.B) {
 	cfg := &lint.Config{}
 	prev := NewProgram(source.NewFile("z_owware.txt", text), engine.Options{}, 0)
 	prev.Lint(cfg)
-	rules := prev.Checked.Script.Rules
-	for _, at := range []struct {
-		name string
-		rule int
-	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
-		r := rules[at.rule]
-		mid := r.Span.Start + r.Span.Len()/2
-		off := mid + strings.IndexByte(text[mid:], ';') + 1
-		e := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
-		f := source.NewFile("z_owware.txt", text[:off]+" "+text[off:])
+	for _, k := range edittest.Keystrokes(b, text, prev.Checked.Script.Rules) {
+		e, f := k.Edit, source.NewFile("z_owware.txt", k.Text)
 		for _, how := range []string{"whole", "incremental"} {
-			b.Run(at.name+"/"+how, func(b *testing.B) {
+			b.Run(k.Name+"/"+how, func(b *testing.B) {
 				var times []time.Duration
 				for b.Loop() {
 					start := time.Now()
@@ -114,9 +106,7 @@ func BenchmarkAnalysisOfAKeystroke(b *testing.B) {
 					p.Lint(cfg)
 					times = append(times, time.Since(start))
 				}
-				slices.Sort(times)
-				b.ReportMetric(float64(times[len(times)/2])/1e6, "p50-ms")
-				b.ReportMetric(float64(times[len(times)*99/100])/1e6, "p99-ms")
+				edittest.ReportPercentiles(b, times)
 			})
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/parser"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 var (
@@ -137,15 +138,10 @@ func indexEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 			at = r.NameSpan.Start + 1 + rng.IntN(r.NameSpan.Len()-1)
 		}
 	}
-	for at > 0 && at < len(text) && text[at]&0xC0 == 0x80 {
-		at-- // an editor never splits a character
-	}
+	at = edittest.RuneStart(text, at) // an editor never splits a character
 	end := at
 	if rng.IntN(3) == 0 {
-		end = min(at+1+rng.IntN(6), len(text))
-		for end < len(text) && text[end]&0xC0 == 0x80 {
-			end++
-		}
+		end = edittest.RuneEnd(text, min(at+1+rng.IntN(6), len(text)))
 		if rng.IntN(2) == 0 {
 			return source.Edit{Span: source.Span{Start: at, End: end}}
 		}
@@ -158,8 +154,8 @@ func indexEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 }
 
 // BenchmarkIndexOfAKeystroke times the index of z_owware after a space
-// typed in its middle rule or its second: built whole, or rebuilt from
-// the index before.
+// typed in its middle rule or its second (edittest.Keystrokes): built
+// whole, or rebuilt from the index before.
 func BenchmarkIndexOfAKeystroke(b *testing.B) {
 	f, err := source.ReadFile("../../../shared/corpus/workshop/game-exports/z_owware.txt")
 	if err != nil {
@@ -167,24 +163,18 @@ func BenchmarkIndexOfAKeystroke(b *testing.B) {
 	}
 	res := parser.Parse(f, parser.Options{})
 	prev := Build(res.Script)
-	rules := res.Script.Rules
-	for _, at := range []struct {
-		name string
-		rule int
-	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
-		r := rules[at.rule]
-		off := r.Span.Start + r.Span.Len()/2
-		e := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
-		next, sp, ok := parser.Reparse(res, source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:]), e)
+	for _, k := range edittest.Keystrokes(b, f.Text, res.Script.Rules) {
+		e := k.Edit
+		next, sp, ok := parser.Reparse(res, source.NewFile(f.Path, k.Text), e)
 		if !ok {
 			b.Fatal("the edit was not read incrementally")
 		}
-		b.Run(at.name+"/whole", func(b *testing.B) {
+		b.Run(k.Name+"/whole", func(b *testing.B) {
 			for b.Loop() {
 				Build(next.Script)
 			}
 		})
-		b.Run(at.name+"/incremental", func(b *testing.B) {
+		b.Run(k.Name+"/incremental", func(b *testing.B) {
 			if rebuild(prev, next.Script, sp) == nil {
 				b.Fatal("the edit was not indexed incrementally")
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/objects"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 var (
@@ -157,10 +158,7 @@ func objectsEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 		}
 	}
 	if len(acts) == 0 {
-		at := rng.IntN(len(text) + 1)
-		for at < len(text) && text[at]&0xc0 == 0x80 {
-			at++
-		}
+		at := edittest.RuneEnd(text, rng.IntN(len(text)+1))
 		return source.Edit{Span: source.Span{Start: at, End: at}, New: " "}
 	}
 	if len(subs) > 0 && rng.IntN(3) == 0 {
@@ -176,11 +174,7 @@ func objectsEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 		}
 		fallthrough
 	case 0:
-		end := st.Span.End
-		if end < len(text) && text[end] == ';' {
-			end++
-		}
-		return source.Edit{Span: source.Span{Start: st.Span.Start, End: end}}
+		return edittest.DeleteStatement(text, st)
 	case 1:
 		return source.Edit{Span: source.Span{Start: st.Span.Start, End: st.Span.Start}, New: "disabled "}
 	case 2:
@@ -195,14 +189,8 @@ func objectsEdit(rng *rand.Rand, text string, s *ast.Script) source.Edit {
 		}
 	case 4:
 		// A few bytes of the rule replaced: names, numbers, brackets.
-		at := r.Span.Start + rng.IntN(r.Span.Len()+1)
-		for at < len(text) && text[at]&0xc0 == 0x80 {
-			at++
-		}
-		end := min(at+rng.IntN(4), r.Span.End)
-		for end < len(text) && text[end]&0xc0 == 0x80 {
-			end++
-		}
+		at := edittest.RuneEnd(text, r.Span.Start+rng.IntN(r.Span.Len()+1))
+		end := edittest.RuneEnd(text, min(at+rng.IntN(4), r.Span.End))
 		bits := []string{"", "1", "A", ")", "(", ";", "Global.G"}
 		return source.Edit{Span: source.Span{Start: at, End: max(at, end)}, New: bits[rng.IntN(len(bits))]}
 	}
@@ -271,27 +259,20 @@ func BenchmarkRefind(b *testing.B) {
 	}
 	prev := engine.Check(f, engine.Options{})
 	found := objects.FindAll(prev.Script, objects.Analyses{})
-	rules := prev.Script.Rules
-	for _, at := range []struct {
-		name string
-		rule int
-	}{{"middle-rule", len(rules) / 2}, {"second-rule", 1}} {
-		r := rules[at.rule]
-		mid := r.Span.Start + r.Span.Len()/2
-		off := mid + strings.IndexByte(f.Text[mid:], ';') + 1
-		e := source.Edit{Span: source.Span{Start: off, End: off}, New: " "}
-		got := engine.Recheck(prev, source.NewFile(f.Path, f.Text[:off]+" "+f.Text[off:]), e, engine.Options{})
+	for _, k := range edittest.Keystrokes(b, f.Text, prev.Script.Rules) {
+		e := k.Edit
+		got := engine.Recheck(prev, source.NewFile(f.Path, k.Text), e, engine.Options{})
 		sp, ok := got.Splice()
 		if !ok {
 			b.Fatal("the keystroke is not read again incrementally")
 		}
-		b.Run(at.name+"/whole", func(b *testing.B) {
+		b.Run(k.Name+"/whole", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				objects.FindAll(got.Script, objects.Analyses{})
 			}
 		})
-		b.Run(at.name+"/incremental", func(b *testing.B) {
+		b.Run(k.Name+"/incremental", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				objects.Refind(found, got.Script, sp, objects.Analyses{})
