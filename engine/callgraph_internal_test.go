@@ -7,6 +7,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine/flow"
 	"github.com/wright-lsp/wright-lsp/engine/source"
+	"github.com/wright-lsp/wright-lsp/internal/edittest"
 )
 
 // TestCallGraphAgainEqualsCallGraph edits every corpus file at random
@@ -20,7 +21,7 @@ func TestCallGraphAgainEqualsCallGraph(t *testing.T) {
 		steps = 3
 	}
 	again, total := 0, 0
-	for fi, f := range corpusTexts(t) {
+	for fi, f := range edittest.WorkshopCorpus(t, "../../shared") {
 		rng := rand.New(rand.NewPCG(*recheckSeed, 5000+uint64(fi)))
 		prev := Check(f, Options{})
 		calls := flow.CallGraph(prev.Script)

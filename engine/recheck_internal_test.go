@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,24 +20,6 @@ var (
 	recheckSteps = flag.Int("recheck.steps", 0, "edits per corpus file in TestRecheckEqualsCheck (0: a few)")
 	recheckSeed  = flag.Uint64("recheck.seed", 18, "seed of TestRecheckEqualsCheck's edits")
 )
-
-// corpusTexts reads every Workshop file of the shared corpus. The corpus
-// must be present: a missing corpus is a failure, not a skip.
-func corpusTexts(t testing.TB) []*source.File {
-	matches, err := filepath.Glob("../../shared/corpus/workshop/*/*.txt")
-	if err != nil || len(matches) < 60 {
-		t.Fatalf("the shared corpus must be present (found %d files): %v", len(matches), err)
-	}
-	var files []*source.File
-	for _, m := range matches {
-		f, err := source.ReadFile(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	return files
-}
 
 // insertions are the texts random edits insert: single characters that
 // open, close or end things, words the parser reads, a multi-byte
@@ -185,7 +166,7 @@ func TestRecheckEqualsCheck(t *testing.T) {
 		steps, bigSteps = *recheckSteps, *recheckSteps
 	}
 	incremental, total := 0, 0
-	for fi, f := range corpusTexts(t) {
+	for fi, f := range edittest.WorkshopCorpus(t, "../../shared") {
 		rng := rand.New(rand.NewPCG(*recheckSeed, uint64(fi)))
 		n := steps
 		if len(f.Text) > 200_000 {
@@ -242,7 +223,7 @@ func TestRecheckEqualsCheck(t *testing.T) {
 // previous result is still deeply equal to a fresh Check of its own text,
 // and its count to a fresh Count.
 func TestRecheckLeavesPreviousAlone(t *testing.T) {
-	files := corpusTexts(t)
+	files := edittest.WorkshopCorpus(t, "../../shared")
 	rng := rand.New(rand.NewPCG(18, 2))
 	for i := 0; i < len(files); i += 7 {
 		f := files[i]

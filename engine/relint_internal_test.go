@@ -30,7 +30,7 @@ func TestRerunEqualsRun(t *testing.T) {
 	}
 	cfg := &lint.Config{}
 	rerun, reused, total := 0, 0, 0
-	for fi, f := range corpusTexts(t) {
+	for fi, f := range edittest.WorkshopCorpus(t, "../../shared") {
 		rng := rand.New(rand.NewPCG(*recheckSeed, 1000+uint64(fi)))
 		n := steps
 		if len(f.Text) > 200_000 {

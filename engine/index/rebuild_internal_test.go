@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -26,10 +25,6 @@ var (
 // reference, statement and lookup table. The previous index must be left
 // as it was.
 func TestRebuildEqualsBuild(t *testing.T) {
-	matches, err := filepath.Glob("../../../shared/corpus/workshop/*/*.txt")
-	if err != nil || len(matches) < 60 {
-		t.Fatalf("the shared corpus must be present (found %d files): %v", len(matches), err)
-	}
 	steps := 12
 	if testing.Short() {
 		steps = 4
@@ -38,11 +33,7 @@ func TestRebuildEqualsBuild(t *testing.T) {
 		steps = *rebuildSteps
 	}
 	rebuilt, spliced := 0, 0
-	for fi, m := range matches {
-		f, err := source.ReadFile(m)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for fi, f := range edittest.WorkshopCorpus(t, "../../../shared") {
 		rng := rand.New(rand.NewPCG(*rebuildSeed, uint64(fi)))
 		res := parser.Parse(f, parser.Options{})
 		ix := Build(res.Script)
@@ -62,10 +53,10 @@ func TestRebuildEqualsBuild(t *testing.T) {
 				}
 			}
 			if diff := indexDifference(got, want); diff != "" {
-				t.Fatalf("%s, edit %d (%v → %q, splice %+v): %s", m, step, e.Span, e.New, sp, diff)
+				t.Fatalf("%s, edit %d (%v → %q, splice %+v): %s", f.Path, step, e.Span, e.New, sp, diff)
 			}
 			if diff := indexDifference(ix, Build(res.Script)); diff != "" {
-				t.Fatalf("%s, edit %d: the previous index changed: %s", m, step, diff)
+				t.Fatalf("%s, edit %d: the previous index changed: %s", f.Path, step, diff)
 			}
 			res, ix = next, got
 		}

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -37,16 +36,8 @@ func TestRefindEqualsFind(t *testing.T) {
 	if *refindSteps > 0 {
 		steps, bigSteps = *refindSteps, *refindSteps
 	}
-	paths, err := filepath.Glob("../../../shared/corpus/workshop/*/*.txt")
-	if err != nil || len(paths) < 60 {
-		t.Fatalf("the shared corpus must be present (found %d files): %v", len(paths), err)
-	}
 	incremental, total, reused := 0, 0, 0
-	for fi, path := range paths {
-		f, err := source.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for fi, f := range edittest.WorkshopCorpus(t, "../../../shared") {
 		rng := rand.New(rand.NewPCG(*refindSeed, 3000+uint64(fi)))
 		n := steps
 		if len(f.Text) > 200_000 {
@@ -71,10 +62,10 @@ func TestRefindEqualsFind(t *testing.T) {
 			if sp, ok := got.Splice(); ok {
 				found = objects.Refind(prevFound, s, sp, a)
 				if diff := objectsDifference(found.Objects, want.Objects); diff != "" {
-					t.Fatalf("%s, edit %d (%v → %q, splice %+v): Refind differs from FindAll: %s", path, step, e.Span, e.New, sp, diff)
+					t.Fatalf("%s, edit %d (%v → %q, splice %+v): Refind differs from FindAll: %s", f.Path, step, e.Span, e.New, sp, diff)
 				}
 				if diff := objectsDifference(prevFound.Objects, objects.Find(prev.Script)); diff != "" {
-					t.Fatalf("%s, edit %d: Refind changed the objects it started from: %s", path, step, diff)
+					t.Fatalf("%s, edit %d: Refind changed the objects it started from: %s", f.Path, step, diff)
 				}
 				if r := objects.Reread(found); r >= 0 {
 					incremental++

@@ -1,6 +1,7 @@
 package edittest
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,26 @@ import (
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/source"
 )
+
+// WorkshopCorpus reads every Workshop file of the shared corpus, shared
+// being the path to ../shared from the test's package. The corpus must be
+// present: a missing corpus is a failure, not a skip.
+func WorkshopCorpus(tb testing.TB, shared string) []*source.File {
+	tb.Helper()
+	matches, err := filepath.Glob(filepath.Join(shared, "corpus", "workshop", "*", "*.txt"))
+	if err != nil || len(matches) < 60 {
+		tb.Fatalf("the shared corpus must be present (found %d files): %v", len(matches), err)
+	}
+	files := make([]*source.File, 0, len(matches))
+	for _, m := range matches {
+		f, err := source.ReadFile(m)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
+}
 
 // A Keystroke is one character typed into a script, and the text after.
 type Keystroke struct {
