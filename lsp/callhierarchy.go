@@ -217,7 +217,7 @@ func (s *Server) hierarchyItem(it protocol.CallHierarchyItem) (d *document, sub 
 func (s *Server) callRange(d *document, sc *ast.Script, e flow.CallEdge) (protocol.Range, bool) {
 	span := e.Span
 	if st := sc.Rules[e.Caller].Actions.Statements[e.Action]; st.Body != nil && len(st.Body.Args) > 0 {
-		span = st.Body.Args[0].Span
+		span = st.SpanOf(st.Body.Args[0])
 	}
 	return s.programRange(d, span)
 }

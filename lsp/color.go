@@ -82,9 +82,9 @@ func (s *Server) documentColors(ctx context.Context, d *document) ([]colorInform
 			ast.Inspect(st.Body, func(e *ast.Expr) bool {
 				rgba, ok, descend := exprColor(e)
 				if ok {
-					span := e.Span
+					span := st.SpanOf(e)
 					if e.Kind == ast.Member {
-						span = e.NameSpan
+						span = st.NameSpanOf(e)
 					}
 					if rng, err := s.lspRange(d, span); err == nil {
 						out = append(out, colorInformation{Range: rng, Color: lspColor(rgba)})

@@ -146,7 +146,7 @@ func (f *foldCollector) block(b *ast.Block, actions bool) {
 	f.span(b.Span)
 	var open []*ast.Statement // the statements whose bodies are open
 	closeBody := func(opener, closer *ast.Statement) {
-		a, ok1 := f.line(opener.Body.Span.Start)
+		a, ok1 := f.line(opener.SpanOf(opener.Body).Start)
 		c, ok2 := f.line(closer.Span.Start)
 		f.lines(a, c-1, ok1 && ok2, "")
 	}
@@ -176,14 +176,14 @@ func (f *foldCollector) block(b *ast.Block, actions bool) {
 		default:
 			// A statement wrapped over lines folds from its first line (a
 			// quoted comment above it stays in view).
-			f.fold(st.Body.Span.Start, st.Span.End, "")
+			f.fold(st.SpanOf(st.Body).Start, st.Span.End, "")
 		}
 	}
 	// Bodies the block never closes run to its last statement.
 	if n := len(b.Statements); n > 0 {
 		last := b.Statements[n-1]
 		for _, st := range open {
-			f.fold(st.Body.Span.Start, last.Span.End, "")
+			f.fold(st.SpanOf(st.Body).Start, last.Span.End, "")
 		}
 	}
 }

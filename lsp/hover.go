@@ -114,10 +114,10 @@ func blockHover(p *service.Program, b *ast.Block, ri int, condition bool, off in
 		}
 		var hit *ast.Expr
 		ast.Inspect(st.Body, func(e *ast.Expr) bool {
-			if off < e.Span.Start || off > e.Span.End {
+			if sp := st.SpanOf(e); off < sp.Start || off > sp.End {
 				return false
 			}
-			if (e.Elem != nil || e.Member != nil) && e.NameSpan.Start <= off && off <= e.NameSpan.End {
+			if name := st.NameSpanOf(e); (e.Elem != nil || e.Member != nil) && name.Start <= off && off <= name.End {
 				hit = e
 			}
 			return true
@@ -125,9 +125,9 @@ func blockHover(p *service.Program, b *ast.Block, ri int, condition bool, off in
 		switch {
 		case hit == nil:
 		case hit.Elem != nil:
-			return elementHover(p, hit, st, stmtCost(p, b, ri, si, condition), ri, md), hit.NameSpan, true
+			return elementHover(p, hit, st, stmtCost(p, b, ri, si, condition), ri, md), st.NameSpanOf(hit), true
 		case hit.Member != nil:
-			return entryHover(hit.Member, p.Checked.Script.Locale, md), hit.NameSpan, true
+			return entryHover(hit.Member, p.Checked.Script.Locale, md), st.NameSpanOf(hit), true
 		}
 	}
 	return "", source.Span{}, false

@@ -89,7 +89,7 @@ func parameterHints(ctx context.Context, script *ast.Script, text string, rng so
 				continue
 			}
 			ast.Inspect(st.Body, func(e *ast.Expr) bool {
-				if e.Span.End < rng.Start || e.Span.Start > rng.End {
+				if sp := st.SpanOf(e); sp.End < rng.Start || sp.Start > rng.End {
 					return false
 				}
 				if e.Kind != ast.Call || !e.Parens || e.Elem == nil || e.Elem.Variadic() || len(e.Args) < 2 ||
@@ -101,10 +101,14 @@ func parameterHints(ctx context.Context, script *ast.Script, text string, rng so
 						break
 					}
 					p := e.Elem.Params[i]
-					if !hintable(p, a, text) || a.Span.Start < rng.Start || a.Span.Start > rng.End {
+					if a == nil {
 						continue
 					}
-					out = append(out, paramHint{at: a.Span.Start, label: p.Name + ":", tooltip: p.Name + ": " + typeName(p.Type)})
+					at := st.SpanOf(a)
+					if !hintable(p, a, at, st.NameSpanOf(a), text) || at.Start < rng.Start || at.Start > rng.End {
+						continue
+					}
+					out = append(out, paramHint{at: at.Start, label: p.Name + ":", tooltip: p.Name + ": " + typeName(p.Type)})
 				}
 				return true
 			})
@@ -116,25 +120,25 @@ func parameterHints(ctx context.Context, script *ast.Script, text string, rng so
 	return out
 }
 
-// hintable reports whether argument a of slot p gets a hint: it is
-// written, the slot has a word for a name, and the argument does not
-// already read as that name.
-func hintable(p vocab.Param, a *ast.Expr, text string) bool {
-	if a == nil || a.Kind == ast.Bad || a.Span.End <= a.Span.Start || a.Span.End > len(text) {
+// hintable reports whether argument a of slot p, written at span with
+// its name at nameSpan, gets a hint: it is written, the slot has a word
+// for a name, and the argument does not already read as that name.
+func hintable(p vocab.Param, a *ast.Expr, span, nameSpan source.Span, text string) bool {
+	if a == nil || a.Kind == ast.Bad || span.End <= span.Start || span.Start < 0 || span.End > len(text) {
 		return false
 	}
 	if p.Name == "" || p.Name[0] == '{' || p.Name[0] == '[' {
 		return false
 	}
 	name := vocab.Fold(p.Name)
-	if vocab.Fold(text[a.Span.Start:a.Span.End]) == name {
+	if vocab.Fold(text[span.Start:span.End]) == name {
 		return false
 	}
 	switch a.Kind {
 	case ast.Name, ast.Global, ast.PlayerVar:
 		// Global.text, Event Player.visibleTo: the variable says it.
-		return vocab.Fold(a.Text) != name && !(a.NameSpan.End <= len(text) && a.NameSpan.Start < a.NameSpan.End &&
-			vocab.Fold(text[a.NameSpan.Start:a.NameSpan.End]) == name)
+		return vocab.Fold(a.Text) != name && !(nameSpan.End <= len(text) && 0 <= nameSpan.Start && nameSpan.Start < nameSpan.End &&
+			vocab.Fold(text[nameSpan.Start:nameSpan.End]) == name)
 	}
 	return true
 }

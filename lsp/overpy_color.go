@@ -53,7 +53,7 @@ func (s *Server) overpyColors(ctx context.Context, d *document) ([]colorInformat
 				if !ok {
 					return descend
 				}
-				l, mapped := from[e.Span]
+				l, mapped := from[st.SpanOf(e)]
 				if !mapped || !isOverPyColor(d.text[l.Start:l.End]) {
 					return false
 				}

@@ -257,50 +257,50 @@ func (c *tokenCollector) block(b *ast.Block) {
 	c.add(b.KeywordSpan, tokKeyword, 0)
 	for _, st := range b.Statements {
 		if st.Comment != nil {
-			c.add(st.Comment.Span, tokComment, 0)
+			c.add(st.SpanOf(st.Comment), tokComment, 0)
 		}
 		if st.Disabled {
 			c.add(st.DisabledSpan, tokKeyword, 0)
 		}
 		ast.Inspect(st.Body, func(e *ast.Expr) bool {
-			c.expr(e)
+			c.expr(st, e)
 			return true
 		})
 	}
 }
 
-// expr adds the token of one node (not its children). Variable and
+// expr adds the token of one node of st (not its children). Variable and
 // subroutine names are left to the index, which knows what they name.
-func (c *tokenCollector) expr(e *ast.Expr) {
+func (c *tokenCollector) expr(st *ast.Statement, e *ast.Expr) {
 	switch e.Kind {
 	case ast.Call:
 		if e.Elem == nil {
 			return // a name the vocabulary does not know
 		}
 		if e.Elem.IsAction() {
-			c.add(e.NameSpan, tokFunction, modDefaultLibrary)
+			c.add(st.NameSpanOf(e), tokFunction, modDefaultLibrary)
 		} else {
-			c.add(e.NameSpan, tokMethod, modDefaultLibrary)
+			c.add(st.NameSpanOf(e), tokMethod, modDefaultLibrary)
 		}
 	case ast.Member:
-		c.add(e.NameSpan, tokEnumMember, 0)
+		c.add(st.NameSpanOf(e), tokEnumMember, 0)
 	case ast.Number:
-		c.add(e.Span, tokNumber, 0)
+		c.add(st.SpanOf(e), tokNumber, 0)
 	case ast.String:
-		c.add(e.Span, tokString, 0)
+		c.add(st.SpanOf(e), tokString, 0)
 	case ast.Binary, ast.Assign:
-		c.add(e.NameSpan, tokOperator, 0)
+		c.add(st.NameSpanOf(e), tokOperator, 0)
 	case ast.Not:
-		if e.Span.Start < len(c.text) && c.text[e.Span.Start] == '!' {
-			c.add(source.Span{Start: e.Span.Start, End: e.Span.Start + 1}, tokOperator, 0)
+		if start := st.SpanOf(e).Start; start < len(c.text) && c.text[start] == '!' {
+			c.add(source.Span{Start: start, End: start + 1}, tokOperator, 0)
 		}
 	case ast.Global:
 		// "Global" of Global.x, up to the dot.
-		kw := wordSpanAt(c.text, e.Span.Start)
+		kw := wordSpanAt(c.text, st.SpanOf(e).Start)
 		if dot := strings.IndexByte(docSpanText(c.text, kw), '.'); dot >= 0 {
 			kw.End = kw.Start + dot
 		}
-		if kw.End <= e.NameSpan.Start {
+		if kw.End <= st.NameSpanOf(e).Start {
 			c.add(kw, tokNamespace, modDefaultLibrary)
 		}
 	}

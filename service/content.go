@@ -76,12 +76,18 @@ func contentEvent(b *ast.EventBlock) contract.ContentEvent {
 
 // lowering turns the statements and values of one program into content
 // nodes.
-type lowering struct{ p *Program }
+type lowering struct {
+	p *Program
+	// base is where the statement being lowered starts: its
+	// expressions' spans are measured from there.
+	base int
+}
 
 // statement lowers a condition (action false) or an action. Its span is
 // the body's: the parser records it without the comment, the disabled
 // prefix and the ';'.
 func (l lowering) statement(st *ast.Statement, action bool) contract.ContentStatement {
+	l.base = st.Base()
 	out := contract.ContentStatement{Args: []contract.ContentNode{}, Enabled: !st.Disabled}
 	if st.Comment != nil {
 		c := st.Comment.Text
@@ -93,7 +99,7 @@ func (l lowering) statement(st *ast.Statement, action bool) contract.ContentStat
 		out.Unresolved = l.text(st.Span.Start, st.Span.End)
 		return out
 	}
-	out.Span = l.p.Range(body.Span)
+	out.Span = l.p.Range(st.SpanOf(body))
 	var n contract.ContentNode
 	switch {
 	case !action:
@@ -106,7 +112,7 @@ func (l lowering) statement(st *ast.Statement, action bool) contract.ContentStat
 	if n.Call == nil {
 		// An unknown action, a value where an action belongs, a condition
 		// that is a bare literal: nothing a call can say.
-		out.Unresolved = l.text(body.Span.Start, body.Span.End)
+		out.Unresolved = l.exprText(body)
 		return out
 	}
 	out.Call, out.Args = n.Call.Call, n.Call.Args
@@ -174,7 +180,7 @@ func (l lowering) value(e *ast.Expr, param *vocab.Param) contract.ContentNode {
 	case ast.Paren:
 		return l.value(e.Args[0], param)
 	}
-	return contract.ContentNode{Unresolved: &contract.ContentUnresolved{Unresolved: l.text(e.Span.Start, e.Span.End)}}
+	return contract.ContentNode{Unresolved: &contract.ContentUnresolved{Unresolved: l.exprText(e)}}
 }
 
 // operatorCalls names the element each arithmetic and logical operator
@@ -281,6 +287,13 @@ func variableNode(name string) contract.ContentNode {
 
 // text returns the source text of [start, end), or "" for a span that
 // does not lie in the file.
+// exprText returns the text of e, an expression of the statement being
+// lowered.
+func (l lowering) exprText(e *ast.Expr) string {
+	sp := e.Span.In(l.base)
+	return l.text(sp.Start, sp.End)
+}
+
 func (l lowering) text(start, end int) string {
 	t := l.p.File.Text
 	if start < 0 || start > end || end > len(t) {

@@ -290,11 +290,14 @@ type Expr struct {
 	Op   Op
 	// Parens is set on a Call written with parentheses.
 	Parens bool
-	Span   source.Span
+	// Span is where the expression lies, measured from the start of its
+	// statement ([Statement.SpanOf] gives it in the text).
+	Span Rel
 	// NameSpan covers the name of a Call, Member, Name, Global or
 	// PlayerVar (the identifier after the dot), the operator of a Binary
-	// or Assign, and the text between the quotes of a String.
-	NameSpan source.Span
+	// or Assign, and the text between the quotes of a String; measured
+	// as Span is.
+	NameSpan Rel
 	Elem     *vocab.Element
 	Member   *vocab.Member
 	LocStr   *vocab.LocalizedString

@@ -8,4 +8,15 @@
 //
 // Trees are built by the parser and never changed afterwards: analyses
 // read them concurrently.
+//
+// # Where expressions are
+//
+// Rules, blocks and statements hold spans of the text ([source.Span]).
+// Expressions hold theirs measured from the start of their statement
+// ([Rel]); [Statement.SpanOf] gives the span in the text, and analyses
+// work on that. An edit moves every statement after it, and a script read
+// again after the edit copies those statements to move them, but shares
+// their expressions, which are most of the tree, with the script before
+// (the way rowan's green nodes, under rust-analyzer, know only their
+// lengths and are shared between versions of a file).
 package ast

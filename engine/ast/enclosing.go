@@ -106,16 +106,19 @@ func (b *Block) enclosing(off int, push func(source.Span) bool) {
 			continue
 		}
 		for _, e := range []*Expr{st.Comment, st.Body} {
-			for e != nil && push(e.Span) {
+			for e != nil && push(st.SpanOf(e)) {
 				var inner *Expr
 				for _, a := range e.Args {
-					if a != nil && a.Span.Start <= off && off <= a.Span.End && a.Span.End > a.Span.Start {
+					if a == nil {
+						continue
+					}
+					if sp := st.SpanOf(a); sp.Start <= off && off <= sp.End && sp.End > sp.Start {
 						inner = a
 						break
 					}
 				}
 				if inner == nil {
-					push(e.NameSpan)
+					push(st.NameSpanOf(e))
 				}
 				e = inner
 			}

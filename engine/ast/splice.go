@@ -26,7 +26,9 @@ func (s Splice) Delta() int { return s.NewEnd - s.OldEnd }
 
 // ShiftRules returns copies of rules with every span moved by d bytes.
 // The rules themselves are not changed; with d == 0 they are returned as
-// they are, since nothing would differ.
+// they are, since nothing would differ. Only the rules, their event
+// lines, blocks and statements are copied: expressions are measured from
+// their statement ([Rel]), so the copies share them.
 func ShiftRules(rules []*Rule, d int) []*Rule {
 	if d == 0 || len(rules) == 0 {
 		return rules
@@ -51,8 +53,9 @@ func ShiftRules(rules []*Rule, d int) []*Rule {
 }
 
 // MoveRule moves every span of r by d bytes, in place: for a rule no one
-// else holds (a copy, or one a parser has just read). Every node of a
-// rule is its own, so none is moved twice.
+// else holds (a copy, or one a parser has just read). Every statement of
+// a rule is its own, so none is moved twice; expressions, measured from
+// their statement, need no moving.
 func MoveRule(r *Rule, d int) {
 	r.Span = r.Span.Shift(d)
 	r.DisabledSpan = r.DisabledSpan.Shift(d)
@@ -74,28 +77,14 @@ func MoveRule(r *Rule, d int) {
 		for _, st := range b.Statements {
 			st.Span = st.Span.Shift(d)
 			st.DisabledSpan = st.DisabledSpan.Shift(d)
-			moveExpr(st.Comment, d)
-			moveExpr(st.Body, d)
 		}
 	}
 }
 
-func moveExpr(e *Expr, d int) {
-	if e == nil {
-		return
-	}
-	e.Span = e.Span.Shift(d)
-	e.NameSpan = e.NameSpan.Shift(d)
-	for _, a := range e.Args {
-		moveExpr(a, d)
-	}
-}
-
-// copier copies blocks deep, carving their nodes from slabs: a rule that
-// moves has as many nodes as the parser allocated for it.
+// copier copies blocks and their statements, carving the statements from
+// slabs: a rule that moves has as many statements as the parser
+// allocated for it.
 type copier struct {
-	exprs []Expr
-	args  []*Expr
 	stmts []Statement
 }
 
@@ -111,37 +100,8 @@ func (cp *copier) block(b *Block) *Block {
 				cp.stmts = make([]Statement, 0, 256)
 			}
 			cp.stmts = append(cp.stmts, *st)
-			n := &cp.stmts[len(cp.stmts)-1]
-			n.Comment = cp.expr(st.Comment)
-			n.Body = cp.expr(st.Body)
-			c.Statements[i] = n
+			c.Statements[i] = &cp.stmts[len(cp.stmts)-1]
 		}
 	}
 	return &c
-}
-
-func (cp *copier) expr(e *Expr) *Expr {
-	if e == nil {
-		return nil
-	}
-	if len(cp.exprs) == cap(cp.exprs) {
-		cp.exprs = make([]Expr, 0, 1024)
-	}
-	cp.exprs = append(cp.exprs, *e)
-	c := &cp.exprs[len(cp.exprs)-1]
-	if e.Args != nil {
-		if cap(cp.args)-len(cp.args) < len(e.Args) {
-			cp.args = make([]*Expr, 0, max(1024, len(e.Args)))
-		}
-		// The list is reserved before the arguments are copied: copying
-		// them reserves their own lists, maybe in a new slab.
-		start := len(cp.args)
-		cp.args = cp.args[:start+len(e.Args)]
-		list := cp.args[start:len(cp.args):len(cp.args)]
-		for i, a := range e.Args {
-			list[i] = cp.expr(a)
-		}
-		c.Args = list
-	}
-	return c
 }

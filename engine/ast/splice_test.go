@@ -14,7 +14,9 @@ import (
 // TestShiftRulesEqualsReading checks ShiftRules against the parser: the
 // rules of a corpus file moved by d bytes are the rules read from the
 // same text after d more bytes of blank lines, node for node; the rules
-// given are left as they were, and no node is shared with them.
+// given are left as they were; no node holding a span of the text is
+// shared with them, and every expression (measured from its statement)
+// is.
 func TestShiftRulesEqualsReading(t *testing.T) {
 	matches, err := filepath.Glob("../../../shared/corpus/workshop/*/*.txt")
 	if err != nil || len(matches) < 60 {
@@ -46,21 +48,32 @@ func TestShiftRulesEqualsReading(t *testing.T) {
 			t.Fatalf("%s: ShiftRules changed the rules it was given", m)
 		}
 		seen := map[any]bool{}
+		var given []*ast.Expr
 		for _, r := range rules {
-			nodes(r, func(n any) { seen[n] = true })
+			nodes(r, func(n any) { seen[n] = true }, func(e *ast.Expr) { given = append(given, e) })
 		}
+		k := 0
 		for _, r := range got {
 			nodes(r, func(n any) {
 				if seen[n] {
 					t.Fatalf("%s: a moved rule shares a node (%T) with the rules given", m, n)
 				}
+			}, func(e *ast.Expr) {
+				if k >= len(given) || given[k] != e {
+					t.Fatalf("%s: expression %d of the moved rules is a copy, not the one given", m, k)
+				}
+				k++
 			})
+		}
+		if k != len(given) {
+			t.Fatalf("%s: the moved rules have %d expressions, the rules given %d", m, k, len(given))
 		}
 	}
 }
 
-// nodes calls f with every node of r that holds a span.
-func nodes(r *ast.Rule, f func(any)) {
+// nodes calls f with every node of r that holds a span of the text, and
+// expr with every expression, in order.
+func nodes(r *ast.Rule, f func(any), expr func(*ast.Expr)) {
 	f(r)
 	if r.Event != nil {
 		f(r.Event)
@@ -68,14 +81,14 @@ func nodes(r *ast.Rule, f func(any)) {
 			f(&r.Event.Lines[0])
 		}
 	}
-	var expr func(e *ast.Expr)
-	expr = func(e *ast.Expr) {
+	var walk func(e *ast.Expr)
+	walk = func(e *ast.Expr) {
 		if e == nil {
 			return
 		}
-		f(e)
+		expr(e)
 		for _, a := range e.Args {
-			expr(a)
+			walk(a)
 		}
 	}
 	for _, b := range []*ast.Block{r.Conditions, r.Actions} {
@@ -85,8 +98,8 @@ func nodes(r *ast.Rule, f func(any)) {
 		f(b)
 		for _, st := range b.Statements {
 			f(st)
-			expr(st.Comment)
-			expr(st.Body)
+			walk(st.Comment)
+			walk(st.Body)
 		}
 	}
 }

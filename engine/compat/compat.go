@@ -98,10 +98,13 @@ func Rewrite(s *ast.Script, opts Options) (*ast.Script, []Change) {
 type rewriter struct {
 	color, button *vocab.Element
 	changes       []Change
+	// base is where the statement being rewritten starts: its
+	// expressions' spans are measured from there.
+	base int
 }
 
-func (rw *rewriter) note(k Kind, span source.Span) {
-	rw.changes = append(rw.changes, Change{Kind: k, Span: span})
+func (rw *rewriter) note(k Kind, span ast.Rel) {
+	rw.changes = append(rw.changes, Change{Kind: k, Span: span.In(rw.base)})
 }
 
 func (rw *rewriter) rule(r *ast.Rule) *ast.Rule {
@@ -122,6 +125,7 @@ func (rw *rewriter) block(b *ast.Block, conditions bool) *ast.Block {
 	}
 	var stmts []*ast.Statement
 	for i, st := range b.Statements {
+		rw.base = st.Base()
 		var body *ast.Expr
 		if conditions {
 			// The comparison a condition is made of stays as written

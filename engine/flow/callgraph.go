@@ -104,7 +104,7 @@ func AppendCalls(edges []CallEdge, rule int, ruleDisabled bool, b *ast.Block) []
 			continue
 		}
 		edges = append(edges, CallEdge{Caller: rule, Callee: e.Args[0].Text, Kind: kind, Action: i,
-			Span: e.Span, Disabled: ruleDisabled || st.Disabled})
+			Span: st.SpanOf(e), Disabled: ruleDisabled || st.Disabled})
 	}
 	return edges
 }

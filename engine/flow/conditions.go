@@ -69,7 +69,7 @@ func Conditions(r *ast.Rule) *CondNode {
 		if st.Disabled || st.Body == nil {
 			continue
 		}
-		root.Children = append(root.Children, condTree(st.Body))
+		root.Children = append(root.Children, condTree(st.Body, st.Base()))
 	}
 	if len(root.Children) == 0 {
 		return nil
@@ -77,11 +77,13 @@ func Conditions(r *ast.Rule) *CondNode {
 	return root
 }
 
-func condTree(e *ast.Expr) *CondNode {
+// condTree returns the tree of e, an expression of a statement starting
+// at base.
+func condTree(e *ast.Expr, base int) *CondNode {
 	for e.Kind == ast.Paren && len(e.Args) == 1 {
 		e = e.Args[0]
 	}
-	n := &CondNode{Kind: CondLeaf, Expr: e, Span: e.Span}
+	n := &CondNode{Kind: CondLeaf, Expr: e, Span: e.Span.In(base)}
 	switch {
 	case e.Kind == ast.Binary && e.Op == ast.OpAnd, isCall(e, "__and__"):
 		n.Kind = CondAnd
@@ -93,7 +95,7 @@ func condTree(e *ast.Expr) *CondNode {
 		return n
 	}
 	for _, a := range e.Args {
-		n.Children = append(n.Children, condTree(a))
+		n.Children = append(n.Children, condTree(a, base))
 	}
 	return n
 }

@@ -225,6 +225,9 @@ type builder struct {
 	// stmt is the index in stmts of the statement being indexed, or -1.
 	stmt  int
 	stmts []*ast.Statement
+	// base is where the statement being indexed starts: its
+	// expressions' spans are measured from there.
+	base int
 	// refs are the references in the order found.
 	refs []ref
 	// names maps, per kind, a name to its symbol (Index.byName, kept
@@ -322,6 +325,7 @@ func (b *builder) block(bl *ast.Block) {
 	for _, st := range bl.Statements {
 		b.stmts = append(b.stmts, st)
 		b.stmt = len(b.stmts) - 1
+		b.base = st.Base()
 		b.expr(st.Body)
 	}
 	b.stmt = -1
@@ -334,11 +338,11 @@ func (b *builder) expr(e *ast.Expr) {
 	}
 	switch e.Kind {
 	case ast.Global:
-		b.use(GlobalVariable, e.Text, e.NameSpan, Read, false)
+		b.use(GlobalVariable, e.Text, e.NameSpan.In(b.base), Read, false)
 		return
 	case ast.PlayerVar:
 		b.expr(e.Args[0])
-		b.use(PlayerVariable, e.Text, e.NameSpan, Read, false)
+		b.use(PlayerVariable, e.Text, e.NameSpan.In(b.base), Read, false)
 		return
 	case ast.Assign:
 		b.target(e.Args[0], e.Op != ast.OpAssign)
@@ -363,10 +367,10 @@ func (b *builder) target(t *ast.Expr, compound bool) {
 	}
 	switch t.Kind {
 	case ast.Global:
-		b.use(GlobalVariable, t.Text, t.NameSpan, Write, compound)
+		b.use(GlobalVariable, t.Text, t.NameSpan.In(b.base), Write, compound)
 	case ast.PlayerVar:
 		b.expr(t.Args[0])
-		b.use(PlayerVariable, t.Text, t.NameSpan, Write, compound)
+		b.use(PlayerVariable, t.Text, t.NameSpan.In(b.base), Write, compound)
 	default:
 		b.expr(t)
 	}
@@ -383,11 +387,11 @@ func (b *builder) call(e *ast.Expr) {
 		}
 		switch e.Elem.Params[i].Ident {
 		case vocab.IdentGlobalVariable:
-			b.use(GlobalVariable, a.Text, a.NameSpan, ref, compound)
+			b.use(GlobalVariable, a.Text, a.NameSpan.In(b.base), ref, compound)
 		case vocab.IdentPlayerVariable:
-			b.use(PlayerVariable, a.Text, a.NameSpan, ref, compound)
+			b.use(PlayerVariable, a.Text, a.NameSpan.In(b.base), ref, compound)
 		case vocab.IdentSubroutine:
-			b.use(Subroutine, a.Text, a.NameSpan, Call, false)
+			b.use(Subroutine, a.Text, a.NameSpan.In(b.base), Call, false)
 		default:
 			b.expr(a)
 		}

@@ -126,7 +126,7 @@ func flowReportDuplicateCondition(p *Pass, u flowUnit, l *flowList, c, first int
 		earlier = "an earlier " + valSpell(l.body(first).Elem, p.Script.Locale)
 	}
 	f := Finding{
-		Span: e.Span,
+		Span: l.stmt(c).SpanOf(e),
 		Rule: u.rule,
 		Message: fmt.Sprintf("this %s tests the same condition as %s of its chain, so its actions never run: "+
 			"remove the branch or test the condition you meant", valSpell(e.Elem, p.Script.Locale), earlier),
@@ -203,7 +203,7 @@ func checkUnreachableAction(p *Pass) {
 			if count > 1 {
 				msg = fmt.Sprintf("these %d actions are never reached%s: no path through the rule's actions gets to them; remove them or fix the flow before them", count, cause)
 			}
-			p.Report(Finding{Span: stmts[i].Body.Span, Rule: u.rule, Message: msg})
+			p.Report(Finding{Span: stmts[i].SpanOf(stmts[i].Body), Rule: u.rule, Message: msg})
 			i = last
 		}
 	}
@@ -345,7 +345,7 @@ func checkLoopWithoutWait(p *Pass) {
 					continue
 				}
 				e := l.stmts[a].Body
-				p.Report(Finding{Span: e.Span, Rule: u.rule, Message: fmt.Sprintf(
+				p.Report(Finding{Span: l.stmts[a].SpanOf(e), Rule: u.rule, Message: fmt.Sprintf(
 					"this %s can run again without a Wait since the actions started, and nothing on the way can end the repetition: "+
 						"the rule repeats within one server tick until the game stops it for server load; add a Wait on every path before it",
 					valSpell(e.Elem, p.Script.Locale))})
@@ -363,7 +363,7 @@ func checkLoopWithoutWait(p *Pass) {
 				continue
 			}
 			e := l.body(w)
-			p.Report(Finding{Span: e.Span, Rule: u.rule, Message: fmt.Sprintf(
+			p.Report(Finding{Span: l.stmt(w).SpanOf(e), Rule: u.rule, Message: fmt.Sprintf(
 				"this %s loop can go around without a Wait and nothing in it can end it: once its condition holds it repeats "+
 					"within one server tick until the game stops the rule for server load; add a Wait to the loop, or a Break",
 				valSpell(e.Elem, p.Script.Locale))})
@@ -495,7 +495,7 @@ var waitBelowMinimumRule = &Rule{
 			if !ok || lit.Num == 0 || lit.Num >= flowMinimumWait || validatorWaitTooShort(st.Body, id) {
 				return
 			}
-			p.Report(Finding{Span: lit.Span, Rule: u.rule, Message: fmt.Sprintf(
+			p.Report(Finding{Span: st.SpanOf(lit), Rule: u.rule, Message: fmt.Sprintf(
 				"%s of %s seconds lasts one server tick (0.016 seconds): the game raises shorter durations; write 0.016, or 0 for the shortest wait",
 				what, lit.Text)})
 		})
@@ -524,7 +524,7 @@ var waitShorterThanGameRule = &Rule{
 			if !ok || lit.Num < 9999 || lit.Num >= flowLongestGame {
 				return
 			}
-			p.Report(Finding{Span: lit.Span, Rule: u.rule, Message: fmt.Sprintf(
+			p.Report(Finding{Span: st.SpanOf(lit), Rule: u.rule, Message: fmt.Sprintf(
 				"%s of %s seconds ends before a long game does (a custom game can last %d seconds): write 99999 to wait for the rest of the game",
 				what, lit.Text, flowLongestGame)})
 		})
@@ -563,7 +563,7 @@ func checkSkipPastEnd(p *Pass) {
 				continue
 			}
 			left := l.len() - s - 1
-			p.Report(Finding{Span: count.Span, Rule: u.rule, Message: fmt.Sprintf(
+			p.Report(Finding{Span: l.stmt(s).SpanOf(count), Rule: u.rule, Message: fmt.Sprintf(
 				"this %s skips %s actions but only %d follow it: the jump ends the actions; fix the count, or write %s if ending is meant",
 				valSpell(e.Elem, p.Script.Locale), count.Text, left, flowAbortName(p, e.Elem.ID == "__skipIf__"))})
 		}

@@ -129,7 +129,7 @@ func checkUndefinedSubroutine(p *Pass) {
 		}
 		span := e.Span
 		if st := symStatement(s, e.Caller, e.Action); st != nil && st.Body != nil && len(st.Body.Args) > 0 {
-			span = st.Body.Args[0].Span
+			span = st.SpanOf(st.Body.Args[0])
 		}
 		verb := "called"
 		if e.Kind == flow.StartRule {
@@ -408,7 +408,7 @@ func checkLastIDMismatch(p *Pass) {
 				reads = reads[1:]
 				id := x.Elem.ID
 				if nearest != nil && nearest.LastID != id && !readSince[nearest.LastID] && !created[id] {
-					symReportLastIDMismatch(p, ri, x, nearest)
+					symReportLastIDMismatch(p, ri, st, x, nearest)
 				}
 				if readSince == nil {
 					readSince = map[string]bool{}
@@ -432,14 +432,14 @@ func checkLastIDMismatch(p *Pass) {
 	}
 }
 
-func symReportLastIDMismatch(p *Pass, rule int, read *ast.Expr, nearest *objects.Spec) {
+func symReportLastIDMismatch(p *Pass, rule int, st *ast.Statement, read *ast.Expr, nearest *objects.Spec) {
 	want := p.Vocab.Value(nearest.LastID)
-	f := Finding{Span: read.Span, Rule: rule,
+	f := Finding{Span: st.SpanOf(read), Rule: rule,
 		Message: fmt.Sprintf("this reads %s, which does not hold the id of the %s created before it: the %s's id is in %s, use that instead",
 			read.Elem.English(), nearest.Noun, nearest.Noun, want.English())}
 	if name, ok := want.Name(p.Script.Locale); ok && name != "" {
 		f.Fix = &Fix{Kind: "use-matching-last-id", Summary: "replace with " + want.English(),
-			Edits: []source.Edit{{Span: read.NameSpan, New: name}}}
+			Edits: []source.Edit{{Span: st.NameSpanOf(read), New: name}}}
 	}
 	p.Report(f)
 }

@@ -93,12 +93,13 @@ func repReport(p *Pass, u flowUnit, gr *repGroup, conditions bool) {
 	if repIsDuplicateCondition(u.block, gr) {
 		return // duplicate-condition reports it
 	}
-	first := gr.occ[0].expr
-	text := p.Evidence(first.Span) // shortened for messages
-	full := strings.Join(strings.Fields(p.File.Text[first.Span.Start:first.Span.End]), " ")
+	first := gr.occ[0].span
+	text := p.Evidence(first) // shortened for messages
+	full := strings.Join(strings.Fields(p.File.Text[first.Start:first.End]), " ")
 	if gr.loop >= 0 {
 		stmts := u.block.Statements
-		span := source.Span{Start: stmts[gr.loopSpan[0]].Body.Span.Start, End: stmts[gr.loopSpan[1]].Body.Span.End}
+		from, to := stmts[gr.loopSpan[0]], stmts[gr.loopSpan[1]]
+		span := source.Span{Start: from.SpanOf(from.Body).Start, End: to.SpanOf(to.Body).End}
 		passes := gr.count / len(gr.occ)
 		p.Report(Finding{
 			Span: span, Rule: u.rule, Evidence: text,
@@ -113,7 +114,7 @@ func repReport(p *Pass, u flowUnit, gr *repGroup, conditions bool) {
 		evalOnce = valSpell(el, p.Script.Locale)
 	}
 	f := Finding{
-		Span: first.Span, Rule: u.rule, Evidence: text,
+		Span: first, Rule: u.rule, Evidence: text,
 		Message: fmt.Sprintf("the expression %s is evaluated %d times in this rule's actions with nothing between that can change it: "+
 			"compute it once into a variable, or wrap each occurrence in %s to mark the repetition as intended", text, gr.count, evalOnce),
 		Repeated: &Repeated{Expression: full, Count: gr.count, SpanKind: "expression"},
@@ -161,8 +162,8 @@ func repEvaluateOnceFix(p *Pass, gr *repGroup) *Fix {
 			return nil
 		}
 		edits = append(edits,
-			source.Edit{Span: source.Span{Start: o.expr.Span.Start, End: o.expr.Span.Start}, New: name + "("},
-			source.Edit{Span: source.Span{Start: o.expr.Span.End, End: o.expr.Span.End}, New: ")"})
+			source.Edit{Span: source.Span{Start: o.span.Start, End: o.span.Start}, New: name + "("},
+			source.Edit{Span: source.Span{Start: o.span.End, End: o.span.End}, New: ")"})
 	}
 	return &Fix{Kind: "evaluate-once", Summary: fmt.Sprintf("wrap the %d occurrences in %s", len(gr.occ), name), Edits: edits}
 }
@@ -212,10 +213,10 @@ func checkConstantCondition(p *Pass) {
 			}
 			switch valTruth(st.Body) {
 			case valTriTrue:
-				p.Report(Finding{Span: st.Body.Span, Rule: u.rule,
+				p.Report(Finding{Span: st.SpanOf(st.Body), Rule: u.rule,
 					Message: "this condition is always true, so it never holds the rule back: remove it, or test the value you meant"})
 			case valTriFalse:
-				p.Report(Finding{Span: st.Body.Span, Rule: u.rule,
+				p.Report(Finding{Span: st.SpanOf(st.Body), Rule: u.rule,
 					Message: "this condition is always false, so the rule never runs: remove it, or test the value you meant"})
 			}
 		}
@@ -253,7 +254,7 @@ func checkConstantCondition(p *Pass) {
 			if r := region[q]; r[1] > r[0] && flowSkipLandsIn(l, r[0], r[1]) {
 				continue // a Skip jumps into the branches: OverPy's goto and switch idioms
 			}
-			p.Report(Finding{Span: cond.Span, Rule: u.rule, Message: fmt.Sprintf(
+			p.Report(Finding{Span: st.SpanOf(cond), Rule: u.rule, Message: fmt.Sprintf(
 				"the condition of this %s is always %s, so %s: remove the test, or test the value you meant",
 				valSpell(st.Body.Elem, p.Script.Locale), what, cons[which])})
 		}
@@ -373,6 +374,7 @@ func checkEventValues(p *Pass) {
 		}
 		type use struct {
 			e     *ast.Expr
+			span  source.Span
 			count int
 		}
 		var uses map[string]*use
@@ -386,7 +388,7 @@ func checkEventValues(p *Pass) {
 				if uses == nil {
 					uses = map[string]*use{}
 				}
-				uses[id] = &use{e: ev.expr}
+				uses[id] = &use{e: ev.expr, span: ev.expr.Span.In(ev.base)}
 				order = append(order, id)
 			}
 			uses[id].count++
@@ -411,7 +413,7 @@ func checkEventValues(p *Pass) {
 				msg = fmt.Sprintf("the event value %s is Null in this rule%s: %s does not provide it, only %s do; "+
 					"use such an event, or reach the value another way", value, times, evName, valEventProviders[need])
 			}
-			p.Report(Finding{Span: u.e.Span, Rule: i, Message: msg})
+			p.Report(Finding{Span: u.span, Rule: i, Message: msg})
 		}
 	}
 }
@@ -512,15 +514,17 @@ func valSubroutineOf(r *ast.Rule) (string, bool) {
 // customStringSite is a Custom String with a literal text: its rule, the
 // call, and whether it names a workshop setting.
 type customStringSite struct {
-	rule    int
-	call    *ast.Expr
+	rule int
+	call *ast.Expr
+	// base is where the call's statement starts (see ast.Rel).
+	base    int
 	setting bool
 }
 
 // valEachCustomString calls f for every Custom String with a literal text
 // in the enabled statements of the program: conditions blocks first, then
 // action lists; setting tells whether it names a workshop setting.
-func valEachCustomString(p *Pass, f func(rule int, call *ast.Expr, setting bool)) {
+func valEachCustomString(p *Pass, f func(rule int, call *ast.Expr, base int, setting bool)) {
 	sites := p.sites()
 	if sites.nilArg {
 		// The walk of each rule failed on such a tree, with this error.
@@ -528,7 +532,7 @@ func valEachCustomString(p *Pass, f func(rule int, call *ast.Expr, setting bool)
 		_ = e.Args
 	}
 	for _, c := range sites.customStrings {
-		f(c.rule, c.call, c.setting)
+		f(c.rule, c.call, c.base, c.setting)
 	}
 }
 
@@ -582,7 +586,7 @@ func valPlaceholders(s string) []int {
 }
 
 func checkCustomStringPlaceholders(p *Pass) {
-	valEachCustomString(p, func(rule int, call *ast.Expr, setting bool) {
+	valEachCustomString(p, func(rule int, call *ast.Expr, base int, setting bool) {
 		if setting {
 			return
 		}
@@ -590,13 +594,13 @@ func checkCustomStringPlaceholders(p *Pass) {
 		for _, n := range valPlaceholders(lit.Text) {
 			switch {
 			case n > 2:
-				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
+				p.Report(Finding{Span: lit.Span.In(base), Rule: rule, Message: fmt.Sprintf(
 					"placeholder {%d} can never show a value: a Custom String has only {0}, {1} and {2}; "+
 						"nest another Custom String in {2} for more values", n)})
 			case n+1 < len(call.Args) && valIsNull(call.Args[n+1]):
 				// A missing argument is the validator's
 				// format-placeholder-without-argument.
-				p.Report(Finding{Span: lit.Span, Rule: rule, Message: fmt.Sprintf(
+				p.Report(Finding{Span: lit.Span.In(base), Rule: rule, Message: fmt.Sprintf(
 					"placeholder {%d} shows Null, the argument written for it: give argument {%d} a value or remove the placeholder", n, n)})
 			}
 		}

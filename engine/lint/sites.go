@@ -34,6 +34,8 @@ type callSites struct {
 // it.
 type eventUse struct {
 	expr *ast.Expr
+	// base is where expr's statement starts (see ast.Rel).
+	base int
 	need valEventCats
 }
 
@@ -97,6 +99,9 @@ type siteWalker struct {
 	lastIDs *[]lastIDRead
 	rule    int
 	stmt    int
+	// base is where statement stmt starts: its expressions' spans are
+	// measured from there.
+	base int
 	// setting and inLastID say whether the node being walked is inside
 	// a Create Workshop Setting call, inside a Last … ID value.
 	setting, inLastID bool
@@ -180,7 +185,7 @@ func findCallSites(p *Pass) *callSites {
 			if st.Disabled || st.Body == nil {
 				continue
 			}
-			w.stmt = i
+			w.stmt, w.base = i, st.Base()
 			w.walk(st.Body)
 		}
 	}
@@ -208,11 +213,11 @@ func (w *siteWalker) visit(e *ast.Expr, id string, f siteFlags) (setting, inLast
 		if a := e.Args[0]; a == nil {
 			w.out.nilArg = true
 		} else if a.Kind == ast.String && w.custom != nil {
-			*w.custom = append(*w.custom, customStringSite{rule: w.rule, call: e, setting: w.setting})
+			*w.custom = append(*w.custom, customStringSite{rule: w.rule, call: e, base: w.base, setting: w.setting})
 		}
 	}
 	if f&siteEventValue != 0 && w.events {
-		w.lists.uses = append(w.lists.uses, ruleEventUse{eventUse: eventUse{expr: e, need: valEventNeeds[id]},
+		w.lists.uses = append(w.lists.uses, ruleEventUse{eventUse: eventUse{expr: e, base: w.base, need: valEventNeeds[id]},
 			rule: int32(w.rule), cond: w.inConds})
 	}
 	if !w.inLastID && f&siteLastID != 0 {

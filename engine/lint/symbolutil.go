@@ -136,7 +136,7 @@ func symForControl(r *index.Reference) bool {
 		return false
 	}
 	for _, a := range e.Args {
-		if a.Kind == ast.Name && a.NameSpan == r.Span {
+		if a.Kind == ast.Name && r.Statement.NameSpanOf(a) == r.Span {
 			return true
 		}
 	}

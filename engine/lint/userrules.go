@@ -174,7 +174,7 @@ func (f *forbidSpec) compile(v *vocab.Vocabulary, r *Rule) error {
 				for _, st := range b.Statements {
 					ast.Inspect(st.Body, func(e *ast.Expr) bool {
 						if e.Kind == ast.Call && e.Elem == el {
-							p.Report(Finding{Span: e.NameSpan, Rule: ri, Message: r.Summary})
+							p.Report(Finding{Span: st.NameSpanOf(e), Rule: ri, Message: r.Summary})
 						}
 						return true
 					})

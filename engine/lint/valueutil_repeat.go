@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
+	"github.com/wright-lsp/wright-lsp/engine/source"
 	"github.com/wright-lsp/wright-lsp/engine/vocab"
 )
 
@@ -75,6 +76,8 @@ func (v *repInfo) readsOneOf(vars []valVar) bool {
 // repOccurrence is one evaluation site of a candidate expression.
 type repOccurrence struct {
 	expr *ast.Expr
+	// span is where expr lies in the text.
+	span source.Span
 	info *repInfo
 	stmt int // the statement index in its block
 	// reevaluated: the engine evaluates this site again on its own (a
@@ -122,6 +125,9 @@ type repWalker struct {
 	keys  map[string]int32
 	elems map[*vocab.Element]repElemFacts
 	stmt  int
+	// base is where the statement being walked starts: its expressions'
+	// spans are measured from there.
+	base  int
 	buf   []byte
 	reads []valVar
 	out   []repOccurrence
@@ -353,7 +359,7 @@ func (w *repWalker) walk(e *ast.Expr, reeval bool) repNode {
 	v.state = v.state || !v.literal
 	big := v.nodes >= repMinNodes && v.calls || v.nodes >= repMinArithmeticNodes
 	if !v.volatile && !v.literal && big && !valIsTrivial(e) {
-		w.out = append(w.out, repOccurrence{expr: e, stmt: w.stmt, reevaluated: reeval})
+		w.out = append(w.out, repOccurrence{expr: e, span: e.Span.In(w.base), stmt: w.stmt, reevaluated: reeval})
 		w.pend = append(w.pend, repPending{node: v, readsStart: readsStart, readsEnd: len(w.reads), inner: inner})
 	}
 	return v
@@ -492,6 +498,7 @@ func (w *repWalker) isPrint(r rune) bool {
 // only the player and index it names are evaluated.
 func (w *repWalker) statement(st *ast.Statement, stmt int, condition bool) []repOccurrence {
 	w.stmt = stmt
+	w.base = st.Base()
 	w.reads, w.out, w.pend = w.reads[:0], w.out[:0], w.pend[:0]
 	e := st.Body
 	// When the walk records call sites, it visits the statement in text

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wright-lsp/wright-lsp/engine/ast"
 	"github.com/wright-lsp/wright-lsp/engine/flow"
+	"github.com/wright-lsp/wright-lsp/engine/source"
 )
 
 // repGroup is the occurrences of one expression that evaluate to the
@@ -377,13 +378,13 @@ func repKeepMaximal(groups []*repGroup) []*repGroup {
 		return b.occ[0].info.nodes - a.occ[0].info.nodes
 	})
 	var kept []*repGroup
-	var covered []*ast.Expr
+	var covered []source.Span
 	for _, gr := range groups {
 		outside := 0
 		for _, o := range gr.occ {
 			in := false
 			for _, c := range covered {
-				if c.Span.Start <= o.expr.Span.Start && o.expr.Span.End <= c.Span.End {
+				if c.Start <= o.span.Start && o.span.End <= c.End {
 					in = true
 					break
 				}
@@ -401,7 +402,7 @@ func repKeepMaximal(groups []*repGroup) []*repGroup {
 		}
 		kept = append(kept, gr)
 		for _, o := range gr.occ {
-			covered = append(covered, o.expr)
+			covered = append(covered, o.span)
 		}
 	}
 	return kept

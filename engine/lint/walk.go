@@ -83,7 +83,7 @@ func (p *Pass) walkProgram() (pw *passWalk) {
 			}
 			for i, st := range u.block.Statements {
 				if !st.Disabled && st.Body != nil {
-					sw.stmt = i
+					sw.stmt, sw.base = i, st.Base()
 					occs[i] = w.statement(st, i, conditions)
 					if !conditions {
 						effects[i] = w.effectsOf(st.Body)

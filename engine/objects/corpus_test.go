@@ -79,7 +79,7 @@ func checkObject(t *testing.T, path string, f *source.File, s *ast.Script, o obj
 		return true
 	}
 	st := statement(s, o.Rule, o.Action)
-	if st == nil || st.Body == nil || st.Body.Span != o.Span || st.Disabled {
+	if st == nil || st.Body == nil || st.SpanOf(st.Body) != o.Span || st.Disabled {
 		t.Errorf("%s: %s r%d a%d does not point at its enabled creating action", path, o.Kind, o.Rule, o.Action)
 		return
 	}
@@ -88,13 +88,13 @@ func checkObject(t *testing.T, path string, f *source.File, s *ast.Script, o obj
 	}
 	if k := o.Kept; k != nil {
 		ks := statement(s, k.Rule, k.Action)
-		if !span("keep", k.Span) || ks == nil || ks.Body == nil || ks.Body.Span.Start > k.Span.Start || k.Span.End > ks.Body.Span.End {
+		if !span("keep", k.Span) || ks == nil || ks.Body == nil || ks.SpanOf(ks.Body).Start > k.Span.Start || k.Span.End > ks.SpanOf(ks.Body).End {
 			t.Errorf("%s: keep of %s r%d a%d is not inside its action", path, o.Kind, o.Rule, o.Action)
 		}
 	}
 	for _, d := range o.Destroys {
 		ds := statement(s, d.Rule, d.Action)
-		if !span("destroy", d.Span) || ds == nil || ds.Body == nil || ds.Body.Span != d.Span {
+		if !span("destroy", d.Span) || ds == nil || ds.Body == nil || ds.SpanOf(ds.Body) != d.Span {
 			t.Errorf("%s: destroy of %s r%d a%d does not point at its action", path, o.Kind, o.Rule, o.Action)
 		}
 	}

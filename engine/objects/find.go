@@ -61,7 +61,7 @@ func FindAll(s *ast.Script, a Analyses) *Found {
 func (f *finder) localObject(c creation) (Object, localFacts) {
 	rule, j, spec := c.rule, c.action, c.spec
 	st := f.actions(rule)[j]
-	o := Object{Kind: spec.Kind, Element: spec.Create, Rule: rule, Action: j, Span: st.Body.Span}
+	o := Object{Kind: spec.Kind, Element: spec.Create, Rule: rule, Action: j, Span: st.SpanOf(st.Body)}
 	o.Repeats = f.siteReasons(rule, j)
 	lf := localFacts{spec: spec, repeats: o.Repeats}
 	if len(o.Repeats) > 0 {
@@ -364,7 +364,7 @@ func (f *finder) readRule(rule int) *ruleFacts {
 				rf.creations = append(rf.creations, creation{rule: rule, action: j, spec: spec})
 			}
 			for _, d := range facts.destroyers {
-				site := destroySite{Destroy: Destroy{How: d.how, Element: id, Rule: rule, Action: j, Span: st.Body.Span}, kind: d.kind}
+				site := destroySite{Destroy: Destroy{How: d.how, Element: id, Rule: rule, Action: j, Span: st.SpanOf(st.Body)}, kind: d.kind}
 				if d.how == ByID && len(st.Body.Args) > 0 {
 					site.hasID, site.vars = true, varsIn(st.Body.Args[0])
 				}

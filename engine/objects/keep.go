@@ -73,8 +73,8 @@ func (f *finder) scanKeep(rule, from int, spec *Spec, deep, wrap bool) (k *Keep,
 				continue
 			}
 			if read := rf.findLastRead(a, spec.LastID); read != nil {
-				k := &Keep{Rule: rule, Action: a, Span: read.Span}
-				if target, value, ok := assignment(st.Body); ok && contains(value.Span, read.Span) {
+				k := &Keep{Rule: rule, Action: a, Span: st.SpanOf(read)}
+				if target, value, ok := assignment(st.Body); ok && contains(st.SpanOf(value), st.SpanOf(read)) {
 					k.Variable = &target
 				}
 				return k, overwritten

@@ -65,7 +65,7 @@ func (f *finder) loopReasons(rule, j int) []Reason {
 		body := stmts[i].Body
 		switch elemID(body) {
 		case "__while__":
-			r := Reason{Kind: InLoop, Text: "it is inside a While loop", Rule: rule, Action: i, Span: body.Span}
+			r := Reason{Kind: InLoop, Text: "it is inside a While loop", Rule: rule, Action: i, Span: stmts[i].SpanOf(body)}
 			if countingWhile(stmts, i) {
 				r.Bounded = true
 				r.Text = "it is inside a While loop counting up to a literal"
@@ -78,7 +78,7 @@ func (f *finder) loopReasons(rule, j int) []Reason {
 			if literalBounds(body) {
 				text = "it is inside a For loop with literal bounds"
 			}
-			out = append(out, Reason{Kind: InLoop, Text: text, Rule: rule, Action: i, Span: body.Span, Bounded: true})
+			out = append(out, Reason{Kind: InLoop, Text: text, Rule: rule, Action: i, Span: stmts[i].SpanOf(body), Bounded: true})
 		}
 	}
 	// A Loop reachable from the action restarts the actions.
@@ -94,7 +94,7 @@ func (f *finder) loopReasons(rule, j int) []Reason {
 			continue
 		}
 		st := stmts[i]
-		out = append(out, Reason{Kind: RuleLoops, Rule: rule, Action: i, Span: st.Body.Span,
+		out = append(out, Reason{Kind: RuleLoops, Rule: rule, Action: i, Span: st.SpanOf(st.Body),
 			Text: fmt.Sprintf("the rule loops back to its first action (%s)", st.Body.Elem.English())})
 		break
 	}
@@ -257,7 +257,7 @@ func (f *finder) computeRuleReasons(rule int) []Reason {
 			Text: fmt.Sprintf("the rule runs each time the %s event happens", ev.English())}}
 	}
 	if c := varyingCondition(r); c != nil {
-		reason := Reason{Kind: Conditions, Rule: rule, Action: -1, Span: c.Body.Span,
+		reason := Reason{Kind: Conditions, Rule: rule, Action: -1, Span: c.SpanOf(c.Body),
 			Text: "the rule's conditions can become true again"}
 		if phaseOnly(r) {
 			reason.Bounded = true

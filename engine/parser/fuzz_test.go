@@ -71,7 +71,7 @@ func checkSpans(t *testing.T, text string, res *parser.Result) {
 			for _, st := range b.Statements {
 				check("statement", st.Span)
 				ast.Inspect(st.Body, func(e *ast.Expr) bool {
-					check("expression", e.Span)
+					check("expression", st.SpanOf(e))
 					return true
 				})
 			}

@@ -35,12 +35,12 @@ func (p *parser) parseTernary(param *vocab.Param) *ast.Expr {
 	then := p.parseExpr(nil)
 	if !p.eat(':') {
 		p.errorf(diag.UnexpectedToken, p.here(), "expected ':' in the conditional value (c ? a : b), found %s", p.describe(p.pos))
-		e := p.newExpr(ast.Ternary, source.Span{Start: cond.Span.Start, End: then.Span.End})
-		e.Args = p.args([]*ast.Expr{cond, then, p.newExpr(ast.Bad, source.Span{Start: then.Span.End, End: then.Span.End})})
+		e := p.newExpr(ast.Ternary, source.Span{Start: p.span(cond).Start, End: p.span(then).End})
+		e.Args = p.args([]*ast.Expr{cond, then, p.newExpr(ast.Bad, source.Span{Start: p.span(then).End, End: p.span(then).End})})
 		return e
 	}
 	els := p.parseExpr(nil)
-	e := p.newExpr(ast.Ternary, source.Span{Start: cond.Span.Start, End: els.Span.End})
+	e := p.newExpr(ast.Ternary, source.Span{Start: p.span(cond).Start, End: p.span(els).End})
 	e.Args = p.args([]*ast.Expr{cond, then, els})
 	return e
 }
@@ -87,9 +87,9 @@ func (p *parser) parseBinary(minPrec int, param *vocab.Param) *ast.Expr {
 		opSpan := source.Span{Start: p.pos, End: p.pos + n}
 		p.pos += n
 		right := p.parseBinary(op.Precedence()+1, nil)
-		e := p.newExpr(ast.Binary, source.Span{Start: left.Span.Start, End: right.Span.End})
+		e := p.newExpr(ast.Binary, source.Span{Start: p.span(left).Start, End: p.span(right).End})
 		e.Op = op
-		e.NameSpan = opSpan
+		e.NameSpan = p.rel(opSpan)
 		e.Args = p.args([]*ast.Expr{left, right})
 		left = e
 	}
@@ -107,8 +107,8 @@ func (p *parser) parseUnary(param *vocab.Param) *ast.Expr {
 			return p.tooDeep()
 		}
 		operand := p.parseUnary(nil)
-		e := p.newExpr(ast.Not, source.Span{Start: start, End: operand.Span.End})
-		e.NameSpan = source.Span{Start: start, End: start + 1}
+		e := p.newExpr(ast.Not, source.Span{Start: start, End: p.span(operand).End})
+		e.NameSpan = p.rel(source.Span{Start: start, End: start + 1})
 		e.Args = p.args([]*ast.Expr{operand})
 		return e
 	}
@@ -125,7 +125,7 @@ func (p *parser) parsePostfix(param *vocab.Param) *ast.Expr {
 			open := p.pos
 			p.pos++
 			idx := p.parseExpr(nil)
-			end := idx.Span.End
+			end := p.span(idx).End
 			if p.eat(']') {
 				end = p.pos
 			} else {
@@ -133,7 +133,7 @@ func (p *parser) parsePostfix(param *vocab.Param) *ast.Expr {
 				p.errorf(diag.UnclosedBracket, source.Span{Start: open, End: open + 1}, "this '[' is never closed: expected ']' after the index, found %s", p.describe(p.pos))
 				p.closeAtStatementEnd(n, "]", idx)
 			}
-			n := p.newExpr(ast.Index, source.Span{Start: e.Span.Start, End: end})
+			n := p.newExpr(ast.Index, source.Span{Start: p.span(e).Start, End: end})
 			n.Args = p.args([]*ast.Expr{e, idx})
 			e = n
 		case '.':
@@ -145,8 +145,8 @@ func (p *parser) parsePostfix(param *vocab.Param) *ast.Expr {
 				return e
 			}
 			p.pos = nameEnd
-			n := p.newExpr(ast.PlayerVar, source.Span{Start: e.Span.Start, End: nameEnd})
-			n.NameSpan = source.Span{Start: nameStart, End: nameEnd}
+			n := p.newExpr(ast.PlayerVar, source.Span{Start: p.span(e).Start, End: nameEnd})
+			n.NameSpan = p.rel(source.Span{Start: nameStart, End: nameEnd})
 			n.Text = p.src[nameStart:nameEnd]
 			n.Args = p.args([]*ast.Expr{e})
 			e = n
@@ -169,7 +169,7 @@ func (p *parser) parsePrimary(param *vocab.Param) *ast.Expr {
 	case c == '(':
 		p.pos++
 		inner := p.parseExpr(nil)
-		end := inner.Span.End
+		end := p.span(inner).End
 		if p.eat(')') {
 			end = p.pos
 		} else {
@@ -193,7 +193,7 @@ func (p *parser) parsePrimary(param *vocab.Param) *ast.Expr {
 			p.errorf(diag.UnexpectedToken, p.here(), "the Workshop has no unary minus: write 0 - x or -1 * x")
 			p.pos++
 			operand := p.parseUnary(nil)
-			return p.newExpr(ast.Bad, source.Span{Start: start, End: operand.Span.End})
+			return p.newExpr(ast.Bad, source.Span{Start: start, End: p.span(operand).End})
 		}
 		return p.readNumber()
 	}
@@ -277,7 +277,7 @@ func (p *parser) parseName(param *vocab.Param) *ast.Expr {
 			return p.parseCall(item, nameSpan)
 		case *vocab.Member:
 			e := p.newExpr(ast.Member, nameSpan)
-			e.NameSpan = nameSpan
+			e.NameSpan = p.rel(nameSpan)
 			e.Member = item
 			return e
 		}
@@ -400,9 +400,9 @@ func (p *parser) parseGlobalVar(kw source.Span) *ast.Expr {
 		nameEnd := identEnd(p.src, nameStart)
 		if nameEnd > nameStart {
 			p.pos = nameEnd
-			e.NameSpan = source.Span{Start: nameStart, End: nameEnd}
+			e.NameSpan = p.rel(source.Span{Start: nameStart, End: nameEnd})
 			e.Text = p.src[nameStart:nameEnd]
-			e.Span.End = nameEnd
+			p.setEnd(e, nameEnd)
 			return e
 		}
 	}
@@ -414,7 +414,7 @@ func (p *parser) parseGlobalVar(kw source.Span) *ast.Expr {
 // parseCall reads the argument list of el, whose name spans nameSpan.
 func (p *parser) parseCall(el *vocab.Element, nameSpan source.Span) *ast.Expr {
 	e := p.newExpr(ast.Call, nameSpan)
-	e.NameSpan = nameSpan
+	e.NameSpan = p.rel(nameSpan)
 	e.Elem = el
 	save := p.pos
 	if p.peek() != '(' {
@@ -426,7 +426,7 @@ func (p *parser) parseCall(el *vocab.Element, nameSpan source.Span) *ast.Expr {
 	p.pos++
 	if el.Bare && p.peek() == ')' {
 		p.pos++
-		e.Span.End = p.pos
+		p.setEnd(e, p.pos)
 		n := len(p.diags)
 		p.report(diag.Info, diag.EmptyParentheses, source.Span{Start: open, End: p.pos},
 			"%s takes no arguments; the game writes it without '()'", el.English())
@@ -436,11 +436,11 @@ func (p *parser) parseCall(el *vocab.Element, nameSpan source.Span) *ast.Expr {
 	if (el.ID == "__map__" || el.ID == "__gamemode__") && p.removedName() {
 		p.warnf(diag.RemovedMap, source.Span{Start: nameSpan.Start, End: open + 1},
 			"%s( names nothing: the game writes this for a map or mode removed from Overwatch 2", el.English())
-		e.Span.End = open + 1
+		p.setEnd(e, open+1)
 		return e
 	}
 	e.Args = p.parseArgs(el.Params, open)
-	e.Span.End = p.pos
+	p.setEnd(e, p.pos)
 	return e
 }
 
@@ -598,18 +598,18 @@ func (p *parser) parseUnknownName() *ast.Expr {
 	save := p.pos
 	if p.peek() == '(' {
 		e := p.newExpr(ast.Call, nameSpan)
-		e.NameSpan = nameSpan
+		e.NameSpan = p.rel(nameSpan)
 		e.Text = p.src[start:end]
 		e.Parens = true
 		open := p.pos
 		p.pos++
 		e.Args = p.parseArgs(nil, open)
-		e.Span.End = p.pos
+		p.setEnd(e, p.pos)
 		return e
 	}
 	p.pos = save
 	e := p.newExpr(ast.Name, nameSpan)
-	e.NameSpan = nameSpan
+	e.NameSpan = p.rel(nameSpan)
 	e.Text = p.src[start:end]
 	return e
 }
@@ -655,8 +655,8 @@ func isNameStop(c byte) bool {
 func (p *parser) closeAtStatementEnd(n int, closer string, last *ast.Expr) {
 	if p.unclosedAt == p.pos && p.unclosedDiag < len(p.diags) {
 		p.diags[p.unclosedDiag].Fix = nil
-	} else if p.peek() == ';' && last.Kind != ast.Bad && last.Span.End > last.Span.Start {
-		p.fixLast(n, "Insert '"+closer+"'", source.Span{Start: last.Span.End, End: last.Span.End}, closer)
+	} else if p.peek() == ';' && last.Kind != ast.Bad && last.Span.Len() > 0 {
+		p.fixLast(n, "Insert '"+closer+"'", source.Span{Start: p.span(last).End, End: p.span(last).End}, closer)
 	}
 	p.unclosedAt, p.unclosedDiag = p.pos, len(p.diags)-1
 }

@@ -382,7 +382,7 @@ func (p *parser) parseRule() *ast.Rule {
 	if p.expect('(', "after 'rule'") {
 		if p.peek() == '"' {
 			name := p.readString()
-			r.Name, r.NameSpan = name.Text, name.Span
+			r.Name, r.NameSpan = name.Text, p.span(name)
 		} else {
 			p.errorf(diag.UnexpectedToken, p.here(), "expected the rule's name as a string, found %s", p.describe(p.pos))
 		}

@@ -54,12 +54,13 @@ func (p *parser) parseBlock(kind blockKind, kw source.Span, end int) *ast.Block 
 func (p *parser) parseStatement(kind blockKind) *ast.Statement {
 	st := p.newStatement()
 	st.Span.Start = p.pos
+	p.base = p.pos
 	if p.peek() == '"' {
 		st.Comment = p.readString()
 		if c := p.peek(); c == '}' || c == 0 {
-			p.errorf(diag.UnexpectedToken, st.Comment.Span, "a comment must be followed by the action or condition it describes")
+			p.errorf(diag.UnexpectedToken, p.span(st.Comment), "a comment must be followed by the action or condition it describes")
 			st.Body = p.newExpr(ast.Bad, source.Span{Start: p.pos, End: p.pos})
-			st.Span.End = st.Comment.Span.End
+			st.Span.End = p.span(st.Comment).End
 			return st
 		}
 	}
@@ -75,7 +76,7 @@ func (p *parser) parseStatement(kind blockKind) *ast.Statement {
 	} else {
 		st.Body = p.parseExpr(nil)
 	}
-	bodyEnd := st.Body.Span.End
+	bodyEnd := p.span(st.Body).End
 	st.Span.End = bodyEnd
 	for {
 		save := p.pos
@@ -199,9 +200,9 @@ func (p *parser) parseAction() *ast.Expr {
 	opSpan := source.Span{Start: p.pos, End: p.pos + n}
 	p.pos += n
 	value := p.parseExpr(nil)
-	e := p.newExpr(ast.Assign, source.Span{Start: start, End: value.Span.End})
+	e := p.newExpr(ast.Assign, source.Span{Start: start, End: p.span(value).End})
 	e.Op = op
-	e.NameSpan = opSpan
+	e.NameSpan = p.rel(opSpan)
 	e.Args = p.args([]*ast.Expr{target, value})
 	return e
 }

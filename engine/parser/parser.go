@@ -148,8 +148,11 @@ type parser struct {
 	src     string
 	matcher *vocab.Matcher // names of the accepted locales
 	pos     int
-	v       *vocab.Vocabulary
-	locale  vocab.Locale
+	// base is where the statement being read starts: its expressions'
+	// spans are measured from there.
+	base   int
+	v      *vocab.Vocabulary
+	locale vocab.Locale
 	// accept holds the locales whose spellings are read.
 	accept vocab.LocaleSet
 	detect bool
@@ -257,8 +260,21 @@ func (p *parser) newExpr(kind ast.ExprKind, span source.Span) *ast.Expr {
 	p.exprSlab = p.exprSlab[:n+1]
 	e := &p.exprSlab[n]
 	e.Kind = kind
-	e.Span = span
+	e.Span = p.rel(span)
 	return e
+}
+
+// An expression's spans are measured from the start of its statement,
+// p.base; these convert between them and spans of the text.
+
+func (p *parser) span(e *ast.Expr) source.Span { return e.Span.In(p.base) }
+
+func (p *parser) rel(sp source.Span) ast.Rel { return ast.RelTo(p.base, sp) }
+
+func (p *parser) setEnd(e *ast.Expr, end int) {
+	sp := p.span(e)
+	sp.End = end
+	e.Span = p.rel(sp)
 }
 
 // args copies a scratch argument list into the argument slab.

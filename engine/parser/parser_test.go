@@ -139,10 +139,11 @@ func TestLocaleDetection(t *testing.T) {
 func TestSpans(t *testing.T) {
 	src := "rule(\"r\")\n{\n\tevent\n\t{\n\t\tOngoing - Global;\n\t}\n\n\tactions\n\t{\n\t\tGlobal.Score = Count Of(All Players(Team 1)) + 1;\n\t}\n}\n"
 	res := parser.Parse(source.NewFile("t.ow", src), parser.Options{})
-	body := res.Script.Rules[0].Actions.Statements[0].Body
+	st := res.Script.Rules[0].Actions.Statements[0]
 	var spans []string
-	ast.Inspect(body, func(e *ast.Expr) bool {
-		spans = append(spans, src[e.Span.Start:e.Span.End])
+	ast.Inspect(st.Body, func(e *ast.Expr) bool {
+		sp := st.SpanOf(e)
+		spans = append(spans, src[sp.Start:sp.End])
 		return true
 	})
 	want := []string{

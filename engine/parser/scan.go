@@ -214,7 +214,7 @@ func (p *parser) readString() *ast.Expr {
 		text = p.src[seg:i]
 	}
 	e := p.newExpr(ast.String, source.Span{Start: start})
-	e.NameSpan = source.Span{Start: start + 1, End: i}
+	e.NameSpan = p.rel(source.Span{Start: start + 1, End: i})
 	e.Text = text
 	if i < len(p.src) && p.src[i] == '"' {
 		p.pos = i + 1
@@ -227,7 +227,7 @@ func (p *parser) readString() *ast.Expr {
 		p.errorf(diag.UnterminatedString, source.Span{Start: start, End: start + 1},
 			"this string is never closed: expected '\"' before the %s", where)
 	}
-	e.Span.End = p.pos
+	p.setEnd(e, p.pos)
 	return e
 }
 
@@ -268,7 +268,7 @@ func (p *parser) readNumber() *ast.Expr {
 	e.Text = p.src[start:i]
 	v, err := strconv.ParseFloat(e.Text, 64)
 	if err != nil || digits == 0 {
-		p.errorf(diag.InvalidNumber, e.Span, "cannot read %s as a number", diag.Quote(e.Text))
+		p.errorf(diag.InvalidNumber, p.span(e), "cannot read %s as a number", diag.Quote(e.Text))
 	}
 	e.Num = v
 	return e

@@ -31,16 +31,16 @@ func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 		}
 	case ast.String:
 		if e.LocStr != nil {
-			l.WriteString(Quote(pr.name(e.LocStr, e.Span)))
+			l.WriteString(Quote(pr.name(e.LocStr, e.Span.In(pr.at))))
 		} else {
 			l.WriteString(Quote(e.Text))
 		}
 	case ast.Member:
-		l.WriteString(pr.name(e.Member, e.NameSpan))
+		l.WriteString(pr.name(e.Member, e.NameSpan.In(pr.at)))
 	case ast.Name:
 		l.WriteString(e.Text)
 	case ast.Global:
-		l.WriteString(pr.name(pr.v.Value("__global__"), e.Span))
+		l.WriteString(pr.name(pr.v.Value("__global__"), e.Span.In(pr.at)))
 		l.WriteByte('.')
 		l.WriteString(e.Text)
 	case ast.PlayerVar:
@@ -54,7 +54,7 @@ func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 		l.WriteByte(']')
 	case ast.Call:
 		if e.Elem != nil {
-			l.WriteString(pr.name(e.Elem, e.NameSpan))
+			l.WriteString(pr.name(e.Elem, e.NameSpan.In(pr.at)))
 		} else {
 			l.WriteString(e.Text)
 		}
@@ -102,10 +102,11 @@ func (pr *printer) expr(l *strings.Builder, e *ast.Expr, min int) {
 }
 
 // removedMapCall reports the dangling "Map(" the game exports for a removed
-// map or mode: a Map or Game Mode call with parentheses and no argument.
+// map or mode: a Map or Game Mode call with parentheses and no argument
+// (its spans, measured from one base, end a byte apart at most).
 func removedMapCall(e *ast.Expr) bool {
 	return e.Elem != nil && (e.Elem.ID == "__map__" || e.Elem.ID == "__gamemode__") && len(e.Args) == 0 &&
-		e.Span.End-e.NameSpan.End <= 1
+		!e.NameSpan.IsZero() && e.Span.In(0).End-e.NameSpan.In(0).End <= 1
 }
 
 // FormatNumber writes a number as the game exports it: integers without a

@@ -69,6 +69,9 @@ type printer struct {
 	indent string
 	// source is Options.Source.
 	source string
+	// at is where the statement being printed starts: its expressions'
+	// spans are measured from there.
+	at int
 	// blank is set when a blank line must precede the next block.
 	blank bool
 	// spellings caches how each entry is written in loc.
@@ -289,6 +292,7 @@ func (pr *printer) statements(base int, b *ast.Block, actions bool) {
 		if st.Comment != nil {
 			pr.line(indent, Quote(st.Comment.Text))
 		}
+		pr.at = st.Base()
 		var line strings.Builder
 		prefix := 0
 		if st.Disabled {

@@ -198,12 +198,12 @@ func (p *Program) rule(i int, r *ast.Rule, text string) *rule {
 			if st.Disabled || st.Body == nil {
 				continue
 			}
-			out.conds = append(out.conds, p.value(st.Body, nil, text))
+			out.conds = append(out.conds, p.value(st.Body, nil, statementText(text, st)))
 		}
 	}
 	if r.Actions != nil {
 		for k, st := range r.Actions.Statements {
-			out.acts = append(out.acts, p.stmt(k, st, text))
+			out.acts = append(out.acts, p.stmt(k, st, statementText(text, st)))
 		}
 	}
 	chains(out.acts)
@@ -279,7 +279,7 @@ func (p *Program) stmt(k int, st *ast.Statement, text string) *stmt {
 		out.el, out.args = nil, nil
 	}
 	if out.el == nil {
-		out.text = spanText(text, st.Span.Start, st.Span.End)
+		out.text = spanText(text, 0, st.Span.Len())
 		out.run = runUnresolved
 		return out
 	}
@@ -291,6 +291,16 @@ func (p *Program) stmt(k int, st *ast.Statement, text string) *stmt {
 		out.run = runUnsimulated
 	}
 	return out
+}
+
+// statementText returns the text from where st starts: the text its
+// expressions' spans are measured in (value, stmt and assign read them
+// from there).
+func statementText(text string, st *ast.Statement) string {
+	if b := st.Base(); b >= 0 && b <= len(text) {
+		return text[b:]
+	}
+	return ""
 }
 
 func spanText(text string, a, b int) string {
@@ -424,5 +434,6 @@ func (p *Program) value(e *ast.Expr, param *vocab.Param, text string) *node {
 	case ast.Paren:
 		return p.value(e.Args[0], param, text)
 	}
-	return &node{op: opBad, site: p.newSite(), text: spanText(text, e.Span.Start, e.Span.End)}
+	sp := e.Span.In(0)
+	return &node{op: opBad, site: p.newSite(), text: spanText(text, sp.Start, sp.End)}
 }

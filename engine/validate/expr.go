@@ -30,7 +30,7 @@ func (c *checker) value(e *ast.Expr, param *vocab.Param) {
 	case ast.Number:
 		c.number(e, param)
 	case ast.String:
-		c.errorf(diag.UnexpectedString, e.Span, "a string cannot stand alone as a value: write Custom String(\"…\")")
+		c.errorf(diag.UnexpectedString, c.at(e), "a string cannot stand alone as a value: write Custom String(\"…\")")
 	case ast.Member:
 		c.member(e, param)
 	case ast.Name:
@@ -43,11 +43,11 @@ func (c *checker) value(e *ast.Expr, param *vocab.Param) {
 	case ast.Call:
 		switch {
 		case e.Elem == nil:
-			d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %s", diag.Quote(e.Text))
+			d := c.errorf(diag.UnknownValue, c.nameAt(e), "unknown value %s", diag.Quote(e.Text))
 			c.suggest(d, e.Text, kindsValue)
 			c.unknownArgs(e)
 		case e.Elem.IsAction():
-			c.errorf(diag.UnknownValue, e.NameSpan, "%s is an action, not a value", c.spell(e.Elem))
+			c.errorf(diag.UnknownValue, c.nameAt(e), "%s is an action, not a value", c.spell(e.Elem))
 		default:
 			c.call(e)
 		}
@@ -71,10 +71,10 @@ func (c *checker) unknownArgs(e *ast.Expr) {
 
 func (c *checker) unknownName(e *ast.Expr) {
 	if _, ok := c.globals.lookup(e.Text); ok {
-		c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %s: to read the global variable, write %s.%s", diag.Quote(e.Text), c.spell(c.v.Value("__global__")), e.Text)
+		c.errorf(diag.UnknownValue, c.nameAt(e), "unknown value %s: to read the global variable, write %s.%s", diag.Quote(e.Text), c.spell(c.v.Value("__global__")), e.Text)
 		return
 	}
-	d := c.errorf(diag.UnknownValue, e.NameSpan, "unknown value %s", diag.Quote(e.Text))
+	d := c.errorf(diag.UnknownValue, c.nameAt(e), "unknown value %s", diag.Quote(e.Text))
 	c.suggest(d, e.Text, kindsValue)
 }
 
@@ -83,7 +83,7 @@ func (c *checker) variable(e *ast.Expr, table *slotTable, kind string) {
 	if _, ok := table.lookup(e.Text); ok {
 		return
 	}
-	d := c.errorf(diag.UndeclaredVariable, e.NameSpan, "%s variable %s is not declared, and is not the default name of a free slot", kind, e.Text)
+	d := c.errorf(diag.UndeclaredVariable, c.nameAt(e), "%s variable %s is not declared, and is not the default name of a free slot", kind, e.Text)
 	c.suggestSlot(d, e.Text, table)
 }
 
@@ -93,7 +93,7 @@ func (c *checker) member(e *ast.Expr, param *vocab.Param) {
 	switch {
 	case param != nil && param.Enum != nil:
 		if m.Enum != param.Enum {
-			d := c.errorf(diag.WrongEnumMember, e.NameSpan, "%s is not one of the choices of this argument (%s): expected one of %s",
+			d := c.errorf(diag.WrongEnumMember, c.nameAt(e), "%s is not one of the choices of this argument (%s): expected one of %s",
 				c.spell(m), param.Name, c.memberList(param.Enum))
 			c.suggestMember(d, c.spell(m), param.Enum)
 		}
@@ -101,7 +101,7 @@ func (c *checker) member(e *ast.Expr, param *vocab.Param) {
 		// A bare colour, team, button, hero, map or mode: the legacy (and,
 		// for teams, current) way to write the wrapped value.
 	default:
-		d := c.errorf(diag.UnknownValue, e.NameSpan, "%s is a choice of a specific argument, not a value", c.spell(m))
+		d := c.errorf(diag.UnknownValue, c.nameAt(e), "%s is a choice of a specific argument, not a value", c.spell(m))
 		c.suggest(d, c.spell(m), kindsValue)
 	}
 }
@@ -139,9 +139,9 @@ func (c *checker) call(e *ast.Expr) {
 	name := c.spell(el)
 	switch {
 	case el.Bare && len(e.Args) > 0:
-		c.errorf(diag.WrongArgumentCount, e.Span, "%s takes no arguments, found %d", name, len(e.Args))
+		c.errorf(diag.WrongArgumentCount, c.at(e), "%s takes no arguments, found %d", name, len(e.Args))
 	case !el.Bare && !e.Parens:
-		c.errorf(diag.WrongArgumentCount, e.NameSpan, "%s takes %d arguments: expected %s(…)", name, len(el.Params), name)
+		c.errorf(diag.WrongArgumentCount, c.nameAt(e), "%s takes %d arguments: expected %s(…)", name, len(el.Params), name)
 	case !el.Bare && e.Parens && len(e.Args) == 0 && (el.ID == "__map__" || el.ID == "__gamemode__"):
 		// The removed-map form; the parser reported it.
 	case !el.Bare && (len(e.Args) < el.MinArgs() || el.MaxArgs() >= 0 && len(e.Args) > el.MaxArgs()):
@@ -163,7 +163,7 @@ func (c *checker) call(e *ast.Expr) {
 		if code == diag.LegacyArity {
 			msg += " (the count of an older game version; the game fills in the rest)"
 		}
-		c.report(sev, code, e.Span, msg, name, want, len(e.Args))
+		c.report(sev, code, c.at(e), msg, name, want, len(e.Args))
 	}
 	for i, a := range e.Args {
 		c.arg(e, i, a, el.ParamAt(i))
@@ -193,37 +193,37 @@ func (c *checker) arg(call *ast.Expr, i int, a *ast.Expr, param *vocab.Param) {
 	case param.Type.Name == "CustomStringLiteral" && call.Elem.ID == "__customString__" && i == 0,
 		param.Type.Name == "LocalizedStringLiteral":
 		if a.Kind != ast.String {
-			c.errorf(diag.ExpectedString, a.Span, "%s takes a string literal here (argument %s)", c.spell(call.Elem), param.Name)
+			c.errorf(diag.ExpectedString, c.at(a), "%s takes a string literal here (argument %s)", c.spell(call.Elem), param.Name)
 			c.value(a, nil)
 		}
 	case param.Type.Name == "CustomStringLiteral":
 		if a.Kind != ast.Call || a.Elem == nil || a.Elem.ID != "__customString__" || len(a.Args) > 1 {
-			c.errorf(diag.ExpectedLiteral, a.Span, "argument %s of %s takes a Custom String without format arguments", param.Name, c.spell(call.Elem))
+			c.errorf(diag.ExpectedLiteral, c.at(a), "argument %s of %s takes a Custom String without format arguments", param.Name, c.spell(call.Elem))
 		}
 		c.value(a, nil)
 	case param.Type.Name == "IntLiteral" || param.Type.Name == "UnsignedIntLiteral" || param.Type.Name == "FloatLiteral":
 		if a.Kind != ast.Number {
-			c.errorf(diag.ExpectedLiteral, a.Span, "argument %s of %s takes a number literal, not a computed value", param.Name, c.spell(call.Elem))
+			c.errorf(diag.ExpectedLiteral, c.at(a), "argument %s of %s takes a number literal, not a computed value", param.Name, c.spell(call.Elem))
 		}
 		c.value(a, param)
 	case param.Type.Name == "BoolLiteral":
 		if a.Kind != ast.Call || a.Elem == nil || (a.Elem.ID != "true" && a.Elem.ID != "false") {
-			c.errorf(diag.ExpectedLiteral, a.Span, "argument %s of %s takes True or False, not a computed value", param.Name, c.spell(call.Elem))
+			c.errorf(diag.ExpectedLiteral, c.at(a), "argument %s of %s takes True or False, not a computed value", param.Name, c.spell(call.Elem))
 		}
 		c.value(a, param)
 	case param.Enum != nil && a.Kind != ast.Member:
 		if a.Kind == ast.Name {
-			d := c.errorf(diag.UnknownEnumMember, a.NameSpan, "%s is not a choice of argument %s of %s: expected one of %s",
+			d := c.errorf(diag.UnknownEnumMember, c.nameAt(a), "%s is not a choice of argument %s of %s: expected one of %s",
 				diag.Quote(a.Text), param.Name, c.spell(call.Elem), c.memberList(param.Enum))
 			c.suggestMember(d, a.Text, param.Enum)
 			return
 		}
 		if a.Kind == ast.Call && a.Elem == nil {
-			d := c.errorf(diag.UnknownEnumMember, a.NameSpan, "%s is not a choice of argument %s of %s", diag.Quote(a.Text), param.Name, c.spell(call.Elem))
+			d := c.errorf(diag.UnknownEnumMember, c.nameAt(a), "%s is not a choice of argument %s of %s", diag.Quote(a.Text), param.Name, c.spell(call.Elem))
 			c.suggestMember(d, a.Text, param.Enum)
 			return
 		}
-		c.errorf(diag.ExpectedEnumMember, a.Span, "argument %s of %s takes one of %s, not a computed value",
+		c.errorf(diag.ExpectedEnumMember, c.at(a), "argument %s of %s takes one of %s, not a computed value",
 			param.Name, c.spell(call.Elem), c.memberList(param.Enum))
 		c.value(a, nil)
 	default:
@@ -235,9 +235,9 @@ func (c *checker) arg(call *ast.Expr, i int, a *ast.Expr, param *vocab.Param) {
 func (c *checker) identArg(a *ast.Expr, param *vocab.Param) {
 	if a.Kind != ast.Name {
 		if param.Ident == vocab.IdentSubroutine {
-			c.errorf(diag.ExpectedSubroutine, a.Span, "argument %s takes a bare subroutine name", param.Name)
+			c.errorf(diag.ExpectedSubroutine, c.at(a), "argument %s takes a bare subroutine name", param.Name)
 		} else {
-			c.errorf(diag.ExpectedVariable, a.Span, "argument %s takes a bare variable name, such as A or Score", param.Name)
+			c.errorf(diag.ExpectedVariable, c.at(a), "argument %s takes a bare variable name, such as A or Score", param.Name)
 		}
 		c.value(a, nil)
 		return
@@ -249,7 +249,7 @@ func (c *checker) identArg(a *ast.Expr, param *vocab.Param) {
 		c.variable(a, c.players, "player")
 	case vocab.IdentSubroutine:
 		if _, ok := c.subs.lookup(a.Text); !ok {
-			d := c.errorf(diag.UndeclaredSubroutine, a.NameSpan, "subroutine %s is not declared, and is not the default name of a free slot", a.Text)
+			d := c.errorf(diag.UndeclaredSubroutine, c.nameAt(a), "subroutine %s is not declared, and is not the default name of a free slot", a.Text)
 			c.suggestSlot(d, a.Text, c.subs)
 		}
 	}
@@ -268,10 +268,10 @@ func (c *checker) number(e *ast.Expr, param *vocab.Param) {
 		if param.Max != nil {
 			hi = ftoa(*param.Max)
 		}
-		c.warnf(diag.ArgumentOutOfRange, e.Span, "%s is outside the range of argument %s (%s to %s); the game clamps it", e.Text, param.Name, lo, hi)
+		c.warnf(diag.ArgumentOutOfRange, c.at(e), "%s is outside the range of argument %s (%s to %s); the game clamps it", e.Text, param.Name, lo, hi)
 	}
 	if param.LiteralMax != nil && e.Num > *param.LiteralMax {
-		c.warnf(diag.LiteralLimit, e.Span, "the game does not keep number literals above %s in argument %s; wrap the number in Absolute Value(…) to pass %s",
+		c.warnf(diag.LiteralLimit, c.at(e), "the game does not keep number literals above %s in argument %s; wrap the number in Absolute Value(…) to pass %s",
 			ftoa(*param.LiteralMax), param.Name, e.Text)
 	}
 }
@@ -282,6 +282,6 @@ func (c *checker) wait(e *ast.Expr) {
 		return
 	}
 	if t := e.Args[0].Num; t > 0 && t < 0.016 {
-		c.report(diag.Info, diag.WaitTooShort, e.Args[0].Span, "a wait of %s seconds lasts one server tick (0.016 seconds)", e.Args[0].Text)
+		c.report(diag.Info, diag.WaitTooShort, c.at(e.Args[0]), "a wait of %s seconds lasts one server tick (0.016 seconds)", e.Args[0].Text)
 	}
 }

@@ -30,7 +30,7 @@ func isWorkshopSetting(id string) bool {
 func (c *checker) workshopSetting(e *ast.Expr) {
 	c.workshopSettings++
 	if c.workshopSettings == MaxWorkshopSettings+1 {
-		c.warnf(diag.TooManySettings, e.NameSpan, "this is workshop setting %d: a mode has at most %d", c.workshopSettings, MaxWorkshopSettings)
+		c.warnf(diag.TooManySettings, c.nameAt(e), "this is workshop setting %d: a mode has at most %d", c.workshopSettings, MaxWorkshopSettings)
 	}
 	for i := 0; i < 2 && i < len(e.Args); i++ {
 		a := e.Args[i]
@@ -44,9 +44,9 @@ func (c *checker) workshopSetting(e *ast.Expr) {
 		}
 		switch {
 		case strings.ContainsAny(text, ":{}"):
-			c.warnf(diag.WorkshopSettingName, a.Args[0].Span, "the game rejects ':', '{' and '}' in a workshop setting's %s", what)
+			c.warnf(diag.WorkshopSettingName, c.at(a.Args[0]), "the game rejects ':', '{' and '}' in a workshop setting's %s", what)
 		case strings.ContainsAny(text, "|"):
-			c.warnf(diag.WorkshopSettingName, a.Args[0].Span, "a '|' in a workshop setting's %s makes the setting unreadable when the settings are pasted", what)
+			c.warnf(diag.WorkshopSettingName, c.at(a.Args[0]), "a '|' in a workshop setting's %s makes the setting unreadable when the settings are pasted", what)
 		}
 	}
 }

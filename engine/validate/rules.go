@@ -89,6 +89,7 @@ func (c *checker) choices(words []*vocab.Entry) string {
 // block checks each statement of a conditions or actions block.
 func (c *checker) block(b *ast.Block, actions bool) {
 	for _, st := range b.Statements {
+		c.base = st.Base()
 		body := st.Body
 		if body == nil || body.Kind == ast.Bad {
 			continue
@@ -108,18 +109,18 @@ func (c *checker) action(e *ast.Expr) {
 	case e.Kind == ast.Call && e.Elem != nil && e.Elem.IsAction():
 		c.call(e)
 	case e.Kind == ast.Call && e.Elem == nil, e.Kind == ast.Name:
-		d := c.errorf(diag.UnknownAction, e.NameSpan, "unknown action %s", diag.Quote(e.Text))
+		d := c.errorf(diag.UnknownAction, c.nameAt(e), "unknown action %s", diag.Quote(e.Text))
 		c.suggest(d, e.Text, kindsAction)
 		c.unknownArgs(e)
 	default:
-		c.errorf(diag.ExpectedAction, e.Span, "expected an action, found a value: an actions block holds actions and assignments such as Global.x = 1")
+		c.errorf(diag.ExpectedAction, c.at(e), "expected an action, found a value: an actions block holds actions and assignments such as Global.x = 1")
 		c.value(e, nil)
 	}
 }
 
 func (c *checker) condition(e *ast.Expr) {
 	if e.Kind == ast.Call && e.Elem != nil && e.Elem.IsAction() {
-		c.errorf(diag.ActionInCondition, e.NameSpan, "%s is an action: a condition is a value, usually a comparison such as x == True", c.spell(e.Elem))
+		c.errorf(diag.ActionInCondition, c.nameAt(e), "%s is an action: a condition is a value, usually a comparison such as x == True", c.spell(e.Elem))
 		for _, a := range e.Args {
 			c.value(a, nil)
 		}
@@ -141,7 +142,7 @@ func (c *checker) assign(e *ast.Expr) {
 	case ast.Global, ast.PlayerVar:
 		c.value(t, nil)
 	default:
-		c.errorf(diag.NotAssignable, target.Span, "cannot assign to this value: the left side of %s must be Global.name or Player.name, indexed at most once", e.Op)
+		c.errorf(diag.NotAssignable, c.at(target), "cannot assign to this value: the left side of %s must be Global.name or Player.name, indexed at most once", e.Op)
 		c.value(target, nil)
 	}
 	c.value(val, nil)
@@ -159,6 +160,7 @@ func (c *checker) flow(b *ast.Block) {
 	loops := 0 // the loops on the stack: Break asks in constant time
 	inLoop := func() bool { return loops > 0 }
 	for _, st := range b.Statements {
+		c.base = st.Base()
 		e := st.Body
 		if st.Disabled || e == nil || e.Kind != ast.Call || e.Elem == nil {
 			continue
@@ -171,19 +173,19 @@ func (c *checker) flow(b *ast.Block) {
 			loops++
 		case "__elif__", "__else__":
 			if len(stack) == 0 || stack[len(stack)-1].loop {
-				c.warnf(diag.ElseWithoutIf, e.NameSpan, "%s follows no If: expected If(…) earlier in the block", c.spell(e.Elem))
+				c.warnf(diag.ElseWithoutIf, c.nameAt(e), "%s follows no If: expected If(…) earlier in the block", c.spell(e.Elem))
 				continue
 			}
 			top := &stack[len(stack)-1]
 			if top.inElse {
-				c.warnf(diag.ElseWithoutIf, e.NameSpan, "%s after Else: an If has at most one Else, and it comes last", c.spell(e.Elem))
+				c.warnf(diag.ElseWithoutIf, c.nameAt(e), "%s after Else: an If has at most one Else, and it comes last", c.spell(e.Elem))
 			}
 			if e.Elem.ID == "__else__" {
 				top.inElse = true
 			}
 		case "__end__":
 			if len(stack) == 0 {
-				c.warnf(diag.UnmatchedEnd, e.NameSpan, "this End closes no If, While or For")
+				c.warnf(diag.UnmatchedEnd, c.nameAt(e), "this End closes no If, While or For")
 				continue
 			}
 			if stack[len(stack)-1].loop {
@@ -192,11 +194,11 @@ func (c *checker) flow(b *ast.Block) {
 			stack = stack[:len(stack)-1]
 		case "break":
 			if !inLoop() {
-				c.warnf(diag.BreakOutsideLoop, e.NameSpan, "Break is not inside a While or For block")
+				c.warnf(diag.BreakOutsideLoop, c.nameAt(e), "Break is not inside a While or For block")
 			}
 		case "continue":
 			if !inLoop() {
-				c.warnf(diag.ContinueOutsideLoop, e.NameSpan, "Continue is not inside a While or For block")
+				c.warnf(diag.ContinueOutsideLoop, c.nameAt(e), "Continue is not inside a While or For block")
 			}
 		}
 	}

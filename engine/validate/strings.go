@@ -44,16 +44,16 @@ func (c *checker) formatArgs(call *ast.Expr, text string) {
 		case used&(1<<n) != 0 && !written:
 			missing = append(missing, fmt.Sprintf("{%d}", n))
 		case used&(1<<n) == 0 && written && !isNull(call.Args[n+1]):
-			c.warnf(diag.UnusedFormatArgument, call.Args[n+1].Span, "argument {%d} is never shown: the text has no {%d} placeholder", n, n)
+			c.warnf(diag.UnusedFormatArgument, c.at(call.Args[n+1]), "argument {%d} is never shown: the text has no {%d} placeholder", n, n)
 		}
 	}
 	switch len(missing) {
 	case 0:
 	case 1:
-		c.warnf(diag.FormatPlaceholder, call.Args[0].Span, "placeholder %s has no argument: the game fills it with Null", missing[0])
+		c.warnf(diag.FormatPlaceholder, c.at(call.Args[0]), "placeholder %s has no argument: the game fills it with Null", missing[0])
 	default:
 		list := strings.Join(missing[:len(missing)-1], ", ") + " and " + missing[len(missing)-1]
-		c.warnf(diag.FormatPlaceholder, call.Args[0].Span, "placeholders %s have no argument: the game fills them with Null", list)
+		c.warnf(diag.FormatPlaceholder, c.at(call.Args[0]), "placeholders %s have no argument: the game fills them with Null", list)
 	}
 }
 
@@ -64,7 +64,7 @@ func (c *checker) customString(e *ast.Expr) {
 	lit := e.Args[0]
 	c.formatArgs(e, lit.Text)
 	if n := utf8.RuneCountInString(lit.Text); n > MaxCustomStringLength {
-		c.warnf(diag.StringTooLong, lit.Span, "this Custom String literal has %d characters: the game keeps at most %d per literal", n, MaxCustomStringLength)
+		c.warnf(diag.StringTooLong, c.at(lit), "this Custom String literal has %d characters: the game keeps at most %d per literal", n, MaxCustomStringLength)
 	}
 }
 
@@ -79,7 +79,7 @@ func (c *checker) localizedString(e *ast.Expr) {
 		return
 	}
 	if lit.LocStr == nil {
-		d := c.errorf(diag.UnknownLocalizedString, lit.Span, "%s is not one of the game's localized strings: String(…) takes only those; use Custom String(…) for free text", diag.Quote(lit.Text))
+		d := c.errorf(diag.UnknownLocalizedString, c.at(lit), "%s is not one of the game's localized strings: String(…) takes only those; use Custom String(…) for free text", diag.Quote(lit.Text))
 		c.attach(d, c.nearest(lit.Text, kindsLocalizedString, func() []string {
 			var list []string
 			for _, s := range c.v.LocalizedStrings {

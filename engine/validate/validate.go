@@ -178,8 +178,16 @@ type checker struct {
 	globals, players, subs *slotTable
 	// workshopSettings counts the Workshop Setting values seen.
 	workshopSettings int
+	// base is where the statement being checked starts: its
+	// expressions' spans are measured from there.
+	base int
 	suggester
 }
+
+// at and nameAt return where e, an expression of the statement being
+// checked, and its name lie in the text.
+func (c *checker) at(e *ast.Expr) source.Span     { return e.Span.In(c.base) }
+func (c *checker) nameAt(e *ast.Expr) source.Span { return e.NameSpan.In(c.base) }
 
 func (c *checker) report(sev diag.Severity, code diag.Code, span source.Span, format string, args ...any) *diag.Diagnostic {
 	c.diags = append(c.diags, diag.Diagnostic{Code: code, Severity: sev, Span: span, Message: fmt.Sprintf(format, args...)})

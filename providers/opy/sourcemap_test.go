@@ -173,9 +173,10 @@ func checkSourceMap(t *testing.T, res *Result) {
 				continue
 			}
 			ast.Inspect(s.Body, func(e *ast.Expr) bool {
-				vl, ok := res.Map.Lookup(e.Span)
+				sp := s.SpanOf(e)
+				vl, ok := res.Map.Lookup(sp)
 				if !ok || vl.File != l.File || vl.Start < l.Start || vl.End > l.End {
-					fail("value %q in rule %q maps to %s, outside its statement %s", res.Text[e.Span.Start:e.Span.End], r.Name, showIf(show, vl, ok), show(l))
+					fail("value %q in rule %q maps to %s, outside its statement %s", res.Text[sp.Start:sp.End], r.Name, showIf(show, vl, ok), show(l))
 					return false
 				}
 				return true
