@@ -2,6 +2,8 @@ package lsp_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -32,6 +34,25 @@ func TestIncrementalEqualsFresh(t *testing.T) {
 	symbols := func(c *client) []byte {
 		return c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}})
 	}
+	// views are the answers drawn from the positions of expressions,
+	// which a rule moved by an edit shares with the version before
+	// (ast.Rel): semantic tokens (their data: the result ids count each
+	// server's own answers), inlay hints over the whole text, folding.
+	views := func(c *client, text string) map[string]string {
+		doc := map[string]any{"uri": uri}
+		var tokens struct {
+			Data []int `json:"data"`
+		}
+		if err := json.Unmarshal(c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": doc}), &tokens); err != nil {
+			t.Fatal(err)
+		}
+		whole := map[string]any{"start": lspPosition(text, 0), "end": lspPosition(text, len(text))}
+		return map[string]string{
+			"semantic tokens": fmt.Sprint(tokens.Data),
+			"inlay hints":     string(c.call("textDocument/inlayHint", map[string]any{"textDocument": doc, "range": whole})),
+			"folding ranges":  string(c.call("textDocument/foldingRange", map[string]any{"textDocument": doc})),
+		}
+	}
 	rng := rand.New(rand.NewPCG(18, 1))
 	steps := 40
 	if testing.Short() {
@@ -51,6 +72,12 @@ func TestIncrementalEqualsFresh(t *testing.T) {
 		}
 		if got, want := symbols(typed), symbols(whole); !bytes.Equal(got, want) {
 			t.Fatalf("version %d: document symbols differ:\n got %s\nwant %s", v, got, want)
+		}
+		got2, want2 := views(typed, text), views(whole, text)
+		for what, w := range want2 {
+			if got2[what] != w {
+				t.Fatalf("version %d (%q typed at %d): %s differ:\n got %.300s\nwant %.300s", v, insert, start, what, got2[what], w)
+			}
 		}
 	}
 	// Diagnostics carry the version they were made for.
@@ -72,6 +99,10 @@ func TestIncrementalEqualsFresh(t *testing.T) {
 			"context": map[string]any{"includeDeclaration": true}}
 		if got, want := typed.call("textDocument/references", params), fresh.call("textDocument/references", params); !bytes.Equal(got, want) {
 			t.Fatalf("references at %d differ:\n got %s\nwant %s", off, got, want)
+		}
+		hover := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPosition(text, off-len("Global.")-1)}
+		if got, want := typed.call("textDocument/hover", hover), fresh.call("textDocument/hover", hover); !bytes.Equal(got, want) {
+			t.Fatalf("hover at %d differs:\n got %s\nwant %s", off, got, want)
 		}
 		off += rng.IntN(4000)
 		if off >= len(text) {
