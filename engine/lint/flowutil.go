@@ -125,11 +125,11 @@ func newFlowList(b *ast.Block, g *flow.Graph) *flowList {
 // len returns the number of enabled actions.
 func (l *flowList) len() int { return len(l.idx) }
 
-// body returns the action at position p.
-func (l *flowList) body(p int) *ast.Expr { return l.stmts[l.idx[p]].Body }
-
 // stmt returns the statement at position p.
 func (l *flowList) stmt(p int) *ast.Statement { return l.stmts[l.idx[p]] }
+
+// body returns the action at position p.
+func (l *flowList) body(p int) *ast.Expr { return l.stmt(p).Body }
 
 // isSkip reports whether the action at p is Skip or Skip If.
 func (l *flowList) isSkip(p int) bool { return l.ids[p] == "__skip__" || l.ids[p] == "__skipIf__" }
